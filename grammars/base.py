@@ -1,0 +1,129 @@
+"""What every grammar shares: the :class:`Grammar` record and the span-keeping parser mixin.
+
+A grammar is a sqlglot :class:`~sqlglot.dialects.dialect.Dialect` subclass plus the
+facts ddlaudit needs around it (how to recognise the dialect in a file, which
+statements it analyses).  Grammars extend sqlglot by subclassing its Tokenizer and
+Parser, which needs the pure-Python sqlglot build (docs/decisions.md, D1).
+
+:class:`SpanParserMixin` records, on the nodes the IR is built from, the exact
+source text and character offsets sqlglot otherwise throws away:
+
+* ``DataType.meta["declared"]``: the type exactly as written (``BYTEINT``, ``nvarchar(max)``),
+* ``meta["span"] = (start, end)`` (0-based, end exclusive, relative to the parsed
+  text) on data types, column definitions, table constraints and ``Create``.
+"""
+
+from __future__ import annotations
+
+import re
+import typing as t
+from dataclasses import dataclass
+
+from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
+from sqlglot.parser import Parser
+from sqlglot.tokens import Token
+
+#: Statement heads every grammar analyses unless it says otherwise.
+CREATE_TABLE = re.compile(
+    r"""\A\s*create\s+
+        (?:or\s+replace\s+)?
+        (?:(?:set|multiset|volatile|global\s+temporary|temporary|temp|share|fix)\s+)*
+        table\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+CREATE_TYPE = re.compile(r"\A\s*create\s+type\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """A content pattern that points at a dialect, with its weight in detection."""
+
+    pattern: re.Pattern[str]
+    weight: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Grammar:
+    """One dialect ddlaudit reads.
+
+    ``dialect`` is the sqlglot dialect class that parses it; ``evidence`` feeds
+    content detection; ``batch_separator`` says whether ``GO`` lines split
+    batches; ``type_families`` maps an upper-case type name to its IR family.
+    """
+
+    name: str
+    description: str
+    dialect: type[Dialect]
+    evidence: tuple[Evidence, ...]
+    type_families: t.Mapping[str, str]
+    batch_separator: bool = True
+
+    def statement_kind(self, text: str) -> str | None:
+        """``"table"`` or ``"type"`` when this grammar analyses the statement, else None."""
+        if CREATE_TABLE.match(text):
+            return "table"
+        if CREATE_TYPE.match(text):
+            return "type"
+        return None
+
+
+def evidence(pattern: str, weight: int, label: str) -> Evidence:
+    """Build an :class:`Evidence` from a case-insensitive regular expression."""
+    return Evidence(re.compile(pattern, re.IGNORECASE | re.MULTILINE), weight, label)
+
+
+def _span(start: Token, end: Token) -> tuple[int, int]:
+    return (start.start, end.end + 1)
+
+
+class SpanParserMixin(Parser):
+    """Keep declared type text and node spans (see the module docstring).
+
+    Put it first in the bases: ``class Parser(SpanParserMixin, TSQLParser)``.
+    """
+
+    def _parse_types(
+        self,
+        check_func: bool = False,
+        schema: bool = False,
+        allow_identifiers: bool = True,
+        with_collation: bool = False,
+    ) -> exp.Expr | None:
+        first = self._curr
+        result = super()._parse_types(
+            check_func=check_func,
+            schema=schema,
+            allow_identifiers=allow_identifiers,
+            with_collation=with_collation,
+        )
+        last = self._prev
+        if isinstance(result, exp.DataType) and first is not None and last is not None:
+            if last.end >= first.start:
+                result.meta["declared"] = self._find_sql(first, last)
+                result.meta["span"] = _span(first, last)
+        return result
+
+    def _parse_column_def(self, this: exp.Expr | None, *args: t.Any, **kwargs: t.Any) -> t.Any:
+        result = super()._parse_column_def(this, *args, **kwargs)
+        if isinstance(result, exp.ColumnDef) and self._prev is not None:
+            ident = result.this
+            start = ident.meta.get("start") if isinstance(ident, exp.Expr) else None
+            if start is not None:
+                result.meta["span"] = (start, self._prev.end + 1)
+        return result
+
+    def _parse_constraint(self) -> t.Any:
+        first = self._curr
+        result = super()._parse_constraint()
+        if result is not None and first is not None and self._prev is not None:
+            result.meta["span"] = _span(first, self._prev)
+        return result
+
+    def _parse_create(self) -> t.Any:
+        first = self._prev  # the CREATE keyword was just consumed
+        result = super()._parse_create()
+        if result is not None and first is not None and self._prev is not None:
+            result.meta["span"] = _span(first, self._prev)
+        return result
