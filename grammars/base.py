@@ -50,7 +50,8 @@ class Grammar:
 
     ``dialect`` is the sqlglot dialect class that parses it; ``evidence`` feeds
     content detection; ``batch_separator`` says whether ``GO`` lines split
-    batches; ``type_families`` maps an upper-case type name to its IR family.
+    batches; ``type_families`` maps an upper-case type name to its IR family
+    (names not there fall back to :data:`analyzer.types.COMMON_FAMILIES`).
     """
 
     name: str
@@ -59,6 +60,10 @@ class Grammar:
     evidence: tuple[Evidence, ...]
     type_families: t.Mapping[str, str]
     batch_separator: bool = True
+    #: Nullability of a column that says neither NULL nor NOT NULL.
+    default_nullable: bool = True
+    #: Number of partitions one partitioning level defines, when countable.
+    partition_count: t.Callable[[exp.Expr], int | None] | None = None
 
     def statement_kind(self, text: str) -> str | None:
         """``"table"`` or ``"type"`` when this grammar analyses the statement, else None."""
@@ -119,6 +124,15 @@ class SpanParserMixin(Parser):
         result = super()._parse_constraint()
         if result is not None and first is not None and self._prev is not None:
             result.meta["span"] = _span(first, self._prev)
+        return result
+
+    def _parse_as_command(self, start: Token) -> exp.Command:
+        # sqlglot gives up silently here; remember where, so the fallback can be
+        # reported as a syntax error at the first token it could not parse.
+        stopped = self._curr
+        result: exp.Command = super()._parse_as_command(start)
+        if stopped is not None:
+            result.meta["stopped_at"] = _span(stopped, stopped)
         return result
 
     def _parse_create(self) -> t.Any:

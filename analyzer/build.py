@@ -1,0 +1,650 @@
+"""Lower one parsed sqlglot statement to IR objects (parse -> IR).
+
+This is the only module that reads sqlglot trees; everything after it reads the
+IR.  It is generic over dialects: grammars express their syntax with sqlglot's
+own nodes or the ones in :mod:`grammars.nodes`, and anything unrecognised is
+kept as text in ``options``/``extra`` rather than dropped.
+
+Text of sub-expressions (defaults, check conditions, partition expressions) is
+taken from the source via the spans the grammar's parser records, so the IR
+shows what the user wrote.
+
+>>> import grammars
+>>> from sqlglot.errors import ErrorLevel
+>>> g = grammars.get("tsql")
+>>> sql = "CREATE TABLE dbo.t (id int NOT NULL PRIMARY KEY, note ntext NULL)"
+>>> tree = g.dialect().parse(sql, error_level=ErrorLevel.RAISE)[0]
+>>> table = build(tree, Context(path="x.sql", grammar=g, text=sql, offset=0, index=None))
+>>> [(c.name, c.type.name, c.type.family, c.nullable) for c in table.columns]
+[('id', 'INT', 'integer', False), ('note', 'NTEXT', 'nclob', True)]
+>>> str(table.name), table.primary_key.columns
+('dbo.t', ('id',))
+"""
+
+from __future__ import annotations
+
+import typing as t
+from dataclasses import dataclass, replace
+
+from sqlglot import exp
+
+from analyzer import types
+from analyzer.ir import (
+    Column,
+    Compression,
+    Computed,
+    Constraint,
+    ConstraintKind,
+    DataType,
+    Identity,
+    Index,
+    PartitionLevel,
+    QualifiedName,
+    Span,
+    Table,
+    TableOptions,
+    UserType,
+)
+from grammars import nodes
+from grammars.base import Grammar
+
+if t.TYPE_CHECKING:
+    from analyzer.source import LineIndex
+
+
+class BuildError(ValueError):
+    """The statement parsed but cannot be lowered (e.g. a CREATE TABLE with no columns)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """Where a statement came from: ``text`` is the statement, at ``offset`` in the file."""
+
+    path: str
+    grammar: Grammar
+    text: str
+    offset: int
+    index: LineIndex | None
+
+    def span(self, node: exp.Expr | None) -> Span | None:
+        """The file span of ``node`` (from parser-recorded meta), or None."""
+        if node is None or self.index is None:
+            return None
+        bounds = node.meta.get("span") if node.meta else None
+        if bounds is None:
+            return None
+        start, end = bounds
+        return self.index.span(self.path, self.offset + start, self.offset + end)
+
+    def sql(self, node: exp.Expr | None) -> str | None:
+        """The source text of ``node`` when known, else sqlglot's rendering of it."""
+        if node is None:
+            return None
+        bounds = node.meta.get("span") if node.meta else None
+        if bounds is not None:
+            return self.text[bounds[0] : bounds[1]]
+        try:
+            return str(node.sql(dialect=self.grammar.dialect))
+        except Exception:  # noqa: BLE001 - a custom node without a generator
+            return str(node)
+
+
+def build(tree: exp.Expr, ctx: Context) -> Table | UserType:
+    """Lower a CREATE TABLE or CREATE TYPE tree to a :class:`Table` or :class:`UserType`."""
+    if isinstance(tree, nodes.CreateAliasType):
+        return _alias_type(tree, ctx)
+    if isinstance(tree, exp.Create) and str(tree.args.get("kind", "")).upper() == "TABLE":
+        return _table(tree, ctx)
+    raise BuildError(f"not a CREATE TABLE or CREATE TYPE statement: {type(tree).__name__}")
+
+
+# ------------------------------------------------------------------------ names
+
+
+def _ident(node: t.Any) -> str:
+    """The plain name of an identifier-ish node (quotes and brackets removed)."""
+    while isinstance(node, (exp.Ordered, exp.Column, exp.Paren)) and not isinstance(
+        node, exp.Identifier
+    ):
+        if isinstance(node, exp.Column) and node.args.get("table") is None:
+            return str(node.name)
+        node = node.this
+    if isinstance(node, exp.Expr):
+        return str(node.name)
+    return str(node)
+
+
+def _names(nodes_: t.Iterable[t.Any] | None) -> tuple[str, ...]:
+    if nodes_ is None:
+        return ()
+    if isinstance(nodes_, exp.Schema):
+        nodes_ = nodes_.expressions
+    elif isinstance(nodes_, (exp.Tuple, exp.Paren)):
+        nodes_ = nodes_.expressions if isinstance(nodes_, exp.Tuple) else [nodes_.this]
+    elif isinstance(nodes_, exp.Expr):
+        nodes_ = [nodes_]
+    return tuple(_ident(n) for n in nodes_)
+
+
+def qualified(table: exp.Expr) -> QualifiedName:
+    """``QualifiedName`` of a sqlglot ``Table`` (or ``Schema`` wrapping one)."""
+    if isinstance(table, exp.Schema):
+        table = table.this
+    if not isinstance(table, exp.Table):
+        return QualifiedName(name=_ident(table))
+    return QualifiedName(
+        name=str(table.name),
+        schema=table.args["db"].name if table.args.get("db") else None,
+        catalog=table.args["catalog"].name if table.args.get("catalog") else None,
+    )
+
+
+# ------------------------------------------------------------------------ types
+
+
+def data_type(node: exp.Expr | None, ctx: Context) -> DataType:
+    """The IR type of a sqlglot ``DataType``, read from its declared source text."""
+    if node is None:
+        return DataType(declared="", name="", family="other")
+    declared = node.meta.get("declared") if node.meta else None
+    if declared is None:
+        declared = ctx.sql(node) or ""
+    return types.read_type(declared, ctx.grammar.type_families)
+
+
+def _alias_type(tree: nodes.CreateAliasType, ctx: Context) -> UserType:
+    nullable = tree.args.get("nullable")
+    return UserType(
+        name=qualified(tree.this),
+        dialect=ctx.grammar.name,
+        base=data_type(tree.args.get("kind"), ctx),
+        nullable=nullable if isinstance(nullable, bool) else None,
+        span=ctx.span(tree),
+    )
+
+
+# ---------------------------------------------------------------------- columns
+
+
+@dataclass(slots=True)
+class _ColumnFacts:
+    """Mutable accumulator used while walking one column's constraints."""
+
+    nullable: bool | None = None
+    default: str | None = None
+    identity: Identity | None = None
+    computed: Computed | None = None
+    character_set: str | None = None
+    collation: str | None = None
+    case_specific: bool | None = None
+    uppercase: bool = False
+    compression: Compression | None = None
+    sparse: bool = False
+    filestream: bool = False
+    rowguidcol: bool = False
+    not_for_replication: bool = False
+    options: list[tuple[str, str]] | None = None
+
+    def option(self, key: str, value: str) -> None:
+        if self.options is None:
+            self.options = []
+        self.options.append((key, value))
+
+
+def _literal(node: t.Any, ctx: Context) -> str:
+    if isinstance(node, exp.Expr):
+        return ctx.sql(node) or ""
+    return str(node)
+
+
+def _compression(kind: exp.CompressColumnConstraint, ctx: Context) -> Compression:
+    value = kind.this
+    if value is None:
+        return Compression(bare=True)
+    items = value if isinstance(value, list) else [value]
+    flat: list[str] = []
+    for item in items:
+        if isinstance(item, (exp.Tuple, exp.Paren)):
+            inner = item.expressions if isinstance(item, exp.Tuple) else [item.this]
+            flat.extend(_literal(i, ctx) for i in inner)
+        else:
+            flat.append(_literal(item, ctx))
+    return Compression(values=tuple(flat))
+
+
+def _column_constraint(
+    kind: exp.Expr,
+    name: str | None,
+    column: str,
+    facts: _ColumnFacts,
+    constraints: list[Constraint],
+    ctx: Context,
+    span: Span | None,
+) -> None:
+    """Fold one column constraint into ``facts`` or ``constraints``."""
+    if isinstance(kind, exp.NotNullColumnConstraint):
+        facts.nullable = bool(kind.args.get("allow_null"))
+    elif isinstance(kind, exp.DefaultColumnConstraint):
+        facts.default = _literal(kind.this, ctx)
+    elif isinstance(kind, exp.GeneratedAsIdentityColumnConstraint):
+        always = kind.args.get("this")
+        facts.identity = Identity(
+            seed=_literal(kind.args["start"], ctx) if kind.args.get("start") else None,
+            increment=_literal(kind.args["increment"], ctx)
+            if kind.args.get("increment")
+            else None,
+            always=always if isinstance(always, bool) and ctx.grammar.name != "tsql" else None,
+        )
+    elif isinstance(kind, exp.AutoIncrementColumnConstraint):
+        facts.identity = Identity()
+    elif isinstance(kind, exp.NotForReplicationColumnConstraint):
+        facts.not_for_replication = True
+    elif isinstance(kind, exp.ComputedColumnConstraint):
+        facts.computed = Computed(
+            expression=_literal(kind.this, ctx), persisted=bool(kind.args.get("persisted"))
+        )
+        if kind.args.get("not_null"):
+            facts.nullable = False
+    elif isinstance(kind, exp.CharacterSetColumnConstraint):
+        facts.character_set = _ident(kind.this).upper()
+    elif isinstance(kind, exp.CollateColumnConstraint):
+        facts.collation = _ident(kind.this)
+    elif isinstance(kind, exp.CaseSpecificColumnConstraint):
+        facts.case_specific = not bool(kind.args.get("not_"))
+    elif isinstance(kind, exp.UppercaseColumnConstraint):
+        facts.uppercase = True
+    elif isinstance(kind, nodes.AlgorithmicCompressColumnConstraint):
+        values = kind.args.get("values")
+        base = (
+            _compression(exp.CompressColumnConstraint(this=values), ctx)
+            if values is not None
+            else Compression()
+        )
+        facts.compression = replace(
+            base,
+            compress_using=_literal(kind.args.get("compress"), ctx)
+            if kind.args.get("compress")
+            else None,
+            decompress_using=_literal(kind.args.get("decompress"), ctx)
+            if kind.args.get("decompress")
+            else None,
+        )
+    elif isinstance(kind, exp.CompressColumnConstraint):
+        facts.compression = _compression(kind, ctx)
+    elif isinstance(kind, nodes.SparseColumnConstraint):
+        facts.sparse = True
+    elif isinstance(kind, nodes.FileStreamColumnConstraint):
+        facts.filestream = True
+    elif isinstance(kind, nodes.RowGuidColColumnConstraint):
+        facts.rowguidcol = True
+    elif isinstance(kind, nodes.WithDefaultColumnConstraint):
+        facts.option("with_default", "true")
+    elif isinstance(kind, nodes.NamedColumnConstraint):
+        facts.option("named", _literal(kind.this, ctx))
+    elif isinstance(kind, nodes.ColumnOption):
+        value = kind.args.get("value")
+        facts.option(_literal(kind.this, ctx).lower(), _literal(value, ctx) if value else "true")
+    elif isinstance(kind, exp.DateFormatColumnConstraint):
+        facts.option("format", _literal(kind.this, ctx))
+    elif isinstance(kind, exp.TitleColumnConstraint):
+        facts.option("title", _literal(kind.this, ctx))
+    elif isinstance(kind, exp.InlineLengthColumnConstraint):
+        facts.option("inline_length", _literal(kind.this, ctx))
+    elif isinstance(kind, exp.PrimaryKeyColumnConstraint):
+        constraints.append(
+            Constraint(ConstraintKind.PRIMARY_KEY, (column,), name=name, span=span)
+        )
+    elif isinstance(kind, exp.UniqueColumnConstraint):
+        constraints.append(Constraint(ConstraintKind.UNIQUE, (column,), name=name, span=span))
+    elif isinstance(kind, (exp.ClusteredColumnConstraint, exp.NonClusteredColumnConstraint)):
+        clustered = isinstance(kind, exp.ClusteredColumnConstraint)
+        if constraints and constraints[-1].kind in (
+            ConstraintKind.PRIMARY_KEY,
+            ConstraintKind.UNIQUE,
+        ):
+            constraints[-1] = replace(constraints[-1], clustered=clustered)
+    elif isinstance(kind, exp.Reference):
+        ref_table, ref_columns = _reference(kind)
+        constraints.append(
+            Constraint(
+                ConstraintKind.FOREIGN_KEY,
+                (column,),
+                name=name,
+                ref_table=ref_table,
+                ref_columns=ref_columns,
+                span=span,
+            )
+        )
+    elif isinstance(kind, exp.CheckColumnConstraint):
+        constraints.append(
+            Constraint(
+                ConstraintKind.CHECK, (column,), name=name, expression=_literal(kind.this, ctx),
+                span=span,
+            )
+        )
+    else:
+        facts.option(type(kind).__name__, _literal(kind, ctx))
+
+
+def _reference(ref: exp.Reference) -> tuple[QualifiedName, tuple[str, ...]]:
+    target = ref.this
+    if isinstance(target, exp.Schema):
+        return qualified(target.this), _names(target.expressions)
+    return qualified(target), ()
+
+
+def _column(
+    coldef: exp.ColumnDef, position: int, ctx: Context, constraints: list[Constraint]
+) -> tuple[Column, _ColumnFacts]:
+    name = _ident(coldef.this)
+    span = ctx.span(coldef)
+    facts = _ColumnFacts()
+    for cc in coldef.args.get("constraints") or []:
+        if isinstance(cc, exp.ColumnConstraint):
+            cname = _ident(cc.this) if cc.this is not None else None
+            _column_constraint(cc.args["kind"], cname, name, facts, constraints, ctx, span)
+        else:
+            _column_constraint(cc, None, name, facts, constraints, ctx, span)
+    if facts.not_for_replication:
+        if facts.identity is not None:
+            facts.identity = replace(facts.identity, not_for_replication=True)
+        else:
+            facts.option("not_for_replication", "true")
+    kind = coldef.args.get("kind")
+    dtype = data_type(kind, ctx) if kind is not None else DataType(
+        declared="", name="", family="computed" if facts.computed else "other"
+    )
+    column = Column(
+        name=name,
+        position=position,
+        type=dtype,
+        nullable=True,  # settled in _settle_nullability once the keys are known
+        nullable_explicit=facts.nullable is not None,
+        default=facts.default,
+        identity=facts.identity,
+        computed=facts.computed,
+        character_set=facts.character_set,
+        collation=facts.collation,
+        case_specific=facts.case_specific,
+        uppercase=facts.uppercase,
+        compression=facts.compression,
+        sparse=facts.sparse,
+        filestream=facts.filestream,
+        rowguidcol=facts.rowguidcol,
+        options=tuple(facts.options or ()),
+        span=span,
+    )
+    return column, facts
+
+
+# ------------------------------------------------------------------ constraints
+
+
+def _table_constraint(node: exp.Expr, ctx: Context) -> list[Constraint]:
+    """Lower a table-level constraint (named ``Constraint`` or an unnamed key)."""
+    span = ctx.span(node)
+    name: str | None = None
+    parts: list[exp.Expr]
+    if isinstance(node, exp.Constraint):
+        name = _ident(node.this) if node.this is not None else None
+        parts = list(node.expressions)
+    else:
+        parts = [node]
+
+    kind: ConstraintKind | None = None
+    columns: tuple[str, ...] = ()
+    clustered: bool | None = None
+    ref_table: QualifiedName | None = None
+    ref_columns: tuple[str, ...] = ()
+    expression: str | None = None
+    for part in parts:
+        if isinstance(part, exp.PrimaryKey):
+            kind = ConstraintKind.PRIMARY_KEY
+            columns = _names(part.expressions) or columns
+        elif isinstance(part, exp.PrimaryKeyColumnConstraint):
+            kind = ConstraintKind.PRIMARY_KEY
+        elif isinstance(part, exp.UniqueColumnConstraint):
+            kind = ConstraintKind.UNIQUE
+            columns = _names(part.this) or columns
+        elif isinstance(part, exp.ForeignKey):
+            kind = ConstraintKind.FOREIGN_KEY
+            columns = _names(part.expressions)
+            ref = part.args.get("reference")
+            if isinstance(ref, exp.Reference):
+                ref_table, ref_columns = _reference(ref)
+        elif isinstance(part, exp.Reference):
+            ref_table, ref_columns = _reference(part)
+        elif isinstance(part, exp.CheckColumnConstraint):
+            kind = ConstraintKind.CHECK
+            expression = _literal(part.this, ctx)
+        elif isinstance(part, exp.Check):
+            kind = ConstraintKind.CHECK
+            expression = _literal(part.this, ctx)
+        elif isinstance(part, (exp.ClusteredColumnConstraint, exp.NonClusteredColumnConstraint)):
+            clustered = isinstance(part, exp.ClusteredColumnConstraint)
+            cols = part.this
+            if cols:
+                columns = _names(cols)
+        elif isinstance(part, exp.IndexColumnConstraint):
+            columns = columns or _names(part.expressions)
+    if kind is None:
+        return []
+    return [
+        Constraint(
+            kind,
+            columns,
+            name=name,
+            clustered=clustered,
+            ref_table=ref_table,
+            ref_columns=ref_columns,
+            expression=expression,
+            span=span,
+        )
+    ]
+
+
+# ---------------------------------------------------------------------- indexes
+
+
+def _partition_levels(items: t.Any, ctx: Context) -> tuple[PartitionLevel, ...]:
+    if items is None:
+        return ()
+    if isinstance(items, exp.Expr):
+        items = [items]
+    flat: list[exp.Expr] = []
+    for item in items:
+        if isinstance(item, exp.Tuple):
+            flat.extend(item.expressions)
+        elif isinstance(item, exp.Paren):
+            flat.append(item.this)
+        elif isinstance(item, exp.Schema):
+            flat.extend(item.expressions)
+        else:
+            flat.append(item)
+    levels = []
+    counter = ctx.grammar.partition_count
+    for level in flat:
+        if isinstance(level, nodes.CaseN):
+            kind = "case_n"
+        elif isinstance(level, exp.RangeN):
+            kind = "range_n"
+        elif isinstance(level, (exp.Var, exp.Column, exp.Identifier)) and level.name.upper() in (
+            "COLUMN",
+        ):
+            kind = "column"
+        else:
+            kind = "expression"
+        levels.append(
+            PartitionLevel(
+                kind=kind,
+                expression=ctx.sql(level) or "",
+                partitions=counter(level) if counter is not None else None,
+            )
+        )
+    return tuple(levels)
+
+
+def _index(node: exp.Index, ctx: Context) -> Index:
+    params = node.args.get("params")
+    columns: tuple[str, ...] = ()
+    partitioning: tuple[PartitionLevel, ...] = ()
+    if isinstance(params, exp.IndexParameters):
+        columns = _names(params.args.get("columns"))
+        partitioning = _partition_levels(params.args.get("partition_by"), ctx)
+    if node.args.get("amp"):
+        kind = "primary_amp"
+    elif node.args.get("primary"):
+        kind = "primary_index"
+    else:
+        kind = "secondary"
+    return Index(
+        kind=kind,
+        columns=columns,
+        name=_ident(node.this) if node.this is not None else None,
+        unique=bool(node.args.get("unique")),
+        partitioning=partitioning,
+        span=ctx.span(node),
+    )
+
+
+# ---------------------------------------------------------------------- options
+
+_BLOCK_UNITS = {"BYTES": 1, "BYTE": 1, "KBYTES": 1024, "KBYTE": 1024, "KILOBYTES": 1024,
+                "KILOBYTE": 1024}
+
+
+def _int(node: t.Any) -> int | None:
+    try:
+        return int(str(node.name if isinstance(node, exp.Expr) else node))
+    except (TypeError, ValueError):
+        return None
+
+
+def _options(
+    create: exp.Create, ctx: Context, indexes: list[Index]
+) -> TableOptions:
+    values: dict[str, t.Any] = {}
+    journal: list[str] = []
+    extra: list[tuple[str, str]] = []
+    props = create.args.get("properties")
+    for prop in props.expressions if isinstance(props, exp.Properties) else []:
+        if isinstance(prop, exp.SetProperty):
+            values["set_semantics"] = "MULTISET" if prop.args.get("multi") else "SET"
+        elif isinstance(prop, exp.FallbackProperty):
+            values["fallback"] = not prop.args.get("no")
+        elif isinstance(prop, nodes.MapProperty):
+            values["map"] = _ident(prop.this)
+            if prop.args.get("colocate") is not None:
+                extra.append(("colocate_using", _literal(prop.args["colocate"], ctx)))
+        elif isinstance(prop, exp.DataBlocksizeProperty):
+            size = _int(prop.args.get("size"))
+            unit = str(prop.args.get("units") or "BYTES").upper()
+            if size is not None:
+                values["datablocksize"] = size * _BLOCK_UNITS.get(unit, 1)
+            else:
+                extra.append(("datablocksize", ctx.sql(prop) or ""))
+        elif isinstance(prop, exp.FreespaceProperty):
+            values["freespace"] = _int(prop.this)
+        elif isinstance(prop, exp.JournalProperty):
+            journal.append(ctx.sql(prop) or "")
+        elif isinstance(prop, exp.ChecksumProperty):
+            values["checksum"] = ctx.sql(prop)
+        elif isinstance(prop, exp.TemporaryProperty):
+            values["temporary"] = "GLOBAL TEMPORARY" if prop.this else "TEMPORARY"
+        elif isinstance(prop, exp.VolatileProperty):
+            values["temporary"] = "VOLATILE"
+        elif isinstance(prop, exp.OnCommitProperty):
+            values["on_commit"] = "DELETE ROWS" if prop.args.get("delete") else "PRESERVE ROWS"
+        elif isinstance(prop, exp.NoPrimaryIndexProperty):
+            indexes.insert(0, Index(kind="no_primary_index"))
+        elif isinstance(prop, exp.PartitionedByProperty):
+            levels = _partition_levels(prop.this, ctx)
+            target = next((i for i, ix in enumerate(indexes) if ix.kind == "no_primary_index"), None)
+            if target is None:
+                indexes.insert(0, Index(kind="no_primary_index", partitioning=levels))
+            else:
+                indexes[target] = replace(indexes[target], partitioning=levels)
+        elif isinstance(prop, exp.OnProperty):
+            values["filegroup"] = ctx.sql(prop.this)
+        elif isinstance(prop, nodes.TextImageOnProperty):
+            values["textimage_filegroup"] = _ident(prop.this)
+        elif isinstance(prop, nodes.FileStreamOnProperty):
+            values["filestream_filegroup"] = _ident(prop.this)
+        elif type(prop) is exp.Property:
+            key = _ident(prop.this).upper()
+            value = _literal(prop.args.get("value"), ctx)
+            if key == "DATA_COMPRESSION":
+                values["data_compression"] = value.upper()
+            elif key == "MEMORY_OPTIMIZED":
+                values["memory_optimized"] = value.upper() == "ON"
+            else:
+                extra.append((key.lower(), value))
+        else:
+            name = type(prop).__name__.removesuffix("Property")
+            extra.append((name.lower(), ctx.sql(prop) or ""))
+    return TableOptions(journal=tuple(journal), extra=tuple(extra), **values)
+
+
+# ------------------------------------------------------------------------ table
+
+
+def _table(create: exp.Create, ctx: Context) -> Table:
+    schema = create.this
+    if not isinstance(schema, exp.Schema):
+        raise BuildError("CREATE TABLE without a column list (CREATE TABLE ... AS is not sized)")
+    constraints: list[Constraint] = []
+    columns: list[Column] = []
+    explicit_null: list[bool | None] = []
+    for item in schema.expressions:
+        if isinstance(item, exp.ColumnDef):
+            column, facts = _column(item, len(columns) + 1, ctx, constraints)
+            columns.append(column)
+            explicit_null.append(facts.nullable)
+        else:
+            constraints.extend(_table_constraint(item, ctx))
+    if not columns:
+        raise BuildError("CREATE TABLE declares no columns")
+
+    indexes = [_index(ix, ctx) for ix in create.args.get("indexes") or []]
+    options = _options(create, ctx, indexes)
+    settled = _settle_nullability(columns, explicit_null, constraints, ctx.grammar)
+    return Table(
+        name=qualified(schema.this),
+        dialect=ctx.grammar.name,
+        columns=settled,
+        constraints=tuple(constraints),
+        indexes=tuple(indexes),
+        options=options,
+        span=ctx.span(create),
+    )
+
+
+def _settle_nullability(
+    columns: list[Column],
+    explicit: list[bool | None],
+    constraints: list[Constraint],
+    grammar: Grammar,
+) -> tuple[Column, ...]:
+    """Apply the dialect's default nullability.
+
+    An explicit NULL / NOT NULL wins.  Otherwise primary-key and identity
+    columns are NOT NULL (every dialect here enforces it) and the rest take the
+    grammar's default (``Grammar.default_nullable``: NULL for SQL Server and
+    Teradata, NOT NULL for Sybase ASE).
+    """
+    pk = {
+        name.lower()
+        for c in constraints
+        if c.kind is ConstraintKind.PRIMARY_KEY
+        for name in c.columns
+    }
+    out = []
+    for column, null in zip(columns, explicit, strict=True):
+        if null is not None:
+            nullable = null
+        elif column.name.lower() in pk or column.identity is not None:
+            nullable = False
+        else:
+            nullable = grammar.default_nullable
+        out.append(replace(column, nullable=nullable))
+    return tuple(out)

@@ -1,0 +1,131 @@
+"""Project configuration: ``ddlaudit.toml`` or ``[tool.ddlaudit]`` in ``pyproject.toml``.
+
+Example ``ddlaudit.toml``::
+
+    include = ["*.sql", "*.ddl"]
+    exclude = ["**/generated/**"]
+    encoding = "cp1252"            # optional: force a codec for every file
+
+    [dialects]                     # per-path dialect: first matching glob wins
+    "warehouse/**" = "teradata"
+    "mssql/**" = "tsql"
+
+>>> cfg = Config(dialect_map=(("warehouse/**", "teradata"),))
+>>> cfg.dialect_for("warehouse/sales/orders.sql")
+'teradata'
+>>> cfg.dialect_for("other/x.sql") is None
+True
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+from typing import Any
+
+import grammars
+
+DEFAULT_INCLUDE = ("*.sql", "*.ddl", "*.tab", "*.rcl", "*.txt")
+CONFIG_FILES = ("ddlaudit.toml", ".ddlaudit.toml", "pyproject.toml")
+
+
+class ConfigError(ValueError):
+    """The configuration file is malformed; the message names the file and key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Settings that apply to a run; frozen and picklable (it travels to Spark tasks)."""
+
+    dialect_map: tuple[tuple[str, str], ...] = ()
+    include: tuple[str, ...] = DEFAULT_INCLUDE
+    exclude: tuple[str, ...] = ()
+    encoding: str | None = None
+    source: str | None = None
+
+    def dialect_for(self, path: str) -> str | None:
+        """The dialect the first matching ``[dialects]`` glob assigns to ``path``."""
+        posix = PurePath(path).as_posix()
+        for pattern, dialect in self.dialect_map:
+            if _glob_match(posix, pattern):
+                return dialect
+        return None
+
+
+def _glob_match(path: str, pattern: str) -> bool:
+    # fnmatch's "*" already crosses "/", so "**/" only needs to also match nothing.
+    if fnmatch.fnmatchcase(path, pattern):
+        return True
+    if pattern.startswith("**/") and fnmatch.fnmatchcase(path, pattern[3:]):
+        return True
+    # Relative patterns also match below any prefix (paths may be absolute).
+    return not pattern.startswith("/") and fnmatch.fnmatchcase(path, "*/" + pattern)
+
+
+def _strings(value: Any, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise ConfigError(f"{where}: expected a string or a list of strings")
+
+
+def from_mapping(data: dict[str, Any], source: str) -> Config:
+    """Build a :class:`Config` from the parsed TOML table, validating every key."""
+    known = {"dialects", "include", "exclude", "encoding"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; known: {sorted(known)}")
+    dialects = data.get("dialects", {})
+    if not isinstance(dialects, dict):
+        raise ConfigError(f"{source}: [dialects] must be a table of glob = dialect")
+    mapping: list[tuple[str, str]] = []
+    for pattern, dialect in dialects.items():
+        if not isinstance(dialect, str) or dialect.lower() not in grammars.names():
+            raise ConfigError(
+                f"{source}: [dialects] {pattern!r} = {dialect!r}: "
+                f"expected one of {', '.join(grammars.names())}"
+            )
+        mapping.append((pattern, dialect.lower()))
+    encoding = data.get("encoding")
+    if encoding is not None and not isinstance(encoding, str):
+        raise ConfigError(f"{source}: encoding must be a string")
+    return Config(
+        dialect_map=tuple(mapping),
+        include=_strings(data["include"], f"{source}: include") if "include" in data else DEFAULT_INCLUDE,
+        exclude=_strings(data["exclude"], f"{source}: exclude") if "exclude" in data else (),
+        encoding=encoding,
+        source=source,
+    )
+
+
+def load(path: str | None = None, start: str = ".") -> Config:
+    """Load ``path``, or the first config file found from ``start`` upwards; defaults if none."""
+    if path is not None:
+        return _load_file(Path(path))
+    here = Path(start).resolve()
+    for directory in (here, *here.parents):
+        for name in CONFIG_FILES:
+            candidate = directory / name
+            if candidate.is_file():
+                config = _load_file(candidate)
+                if config is not None and (name != "pyproject.toml" or config.source):
+                    return config
+    return Config()
+
+
+def _load_file(path: Path) -> Config:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    if path.name == "pyproject.toml":
+        table = data.get("tool", {}).get("ddlaudit")
+        if table is None:
+            return Config()
+        return from_mapping(table, f"{path} [tool.ddlaudit]")
+    return from_mapping(data, str(path))

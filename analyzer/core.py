@@ -1,0 +1,228 @@
+"""The pure-Python core: bytes of one file in, its :class:`~analyzer.ir.FileResult` out.
+
+source (decode) -> split -> dialect -> parse -> build (IR) -> passes
+
+This is what the CLI runs for a handful of files and what every Spark task runs
+for its partition.  It never raises for bad input: unreadable, binary or
+unparsable input becomes diagnostics, and one bad statement never loses the
+others.
+
+>>> r = analyze_bytes("t.sql", b"CREATE TABLE t (a int NOT NULL);\\nGO\\nPRINT 'done'\\n")
+>>> r.dialect, [t.name.name for t in r.tables], [s.kind for s in r.skipped]
+('tsql', ['t'], ['print'])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+import grammars
+from analyzer import passes
+from analyzer.build import BuildError, Context, build
+from analyzer.config import Config
+from analyzer.detect import choose
+from analyzer.diagnostics import CODES
+from analyzer.ir import (
+    Diagnostic,
+    FileResult,
+    Severity,
+    Skipped,
+    Table,
+    UserType,
+)
+from analyzer.parse import parse_statement
+from analyzer.source import LineIndex, SourceText, decode, discover, read_path
+from analyzer.split import split_statements
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What a run was asked for; frozen and picklable (it travels to Spark tasks)."""
+
+    dialect: str | None = None
+    encoding: str | None = None
+    config: Config = field(default_factory=Config)
+
+
+_WORD = re.compile(r"[A-Za-z_#@][\w#@$]*")
+_COMMENT = re.compile(r"\A(?:\s+|--[^\n]*|/\*.*?\*/)+", re.DOTALL)
+_VERBS_WITH_OBJECT = {"create", "alter", "drop", "replace", "truncate"}
+_MODIFIERS = {"or", "replace", "set", "multiset", "volatile", "global", "temporary", "unique",
+              "clustered", "nonclustered", "recursive", "materialized"}
+
+
+def statement_label(text: str) -> str:
+    """A short lower-case label for a statement: ``use``, ``create procedure``, ``if``.
+
+    >>> statement_label("  -- note\\nCREATE OR REPLACE PROCEDURE p AS ...")
+    'create procedure'
+    """
+    body = _COMMENT.sub("", text, count=1)
+    words = _WORD.findall(body[:200])
+    if not words:
+        return "unknown"
+    first = words[0].lower()
+    if first in _VERBS_WITH_OBJECT:
+        for word in words[1:]:
+            low = word.lower()
+            if low not in _MODIFIERS:
+                return f"{first} {low}"
+    if first in ("exec", "execute") and len(words) > 1:
+        return f"exec {words[1].lower()}"
+    return first
+
+
+def _unknown_dialect(name: str, path: str) -> Diagnostic:
+    return Diagnostic(
+        "P004",
+        Severity.ERROR,
+        f"unknown dialect {name!r} for {path}; expected one of {', '.join(grammars.names())}",
+    )
+
+
+def analyze_source(
+    source: SourceText, options: Options = Options(), diagnostics: Iterable[Diagnostic] = ()
+) -> FileResult:
+    """Analyse decoded source text (``diagnostics`` carries the decoder's notes)."""
+    diags = list(diagnostics)
+    choice = choose(
+        source.text, source.path, options.dialect, options.config.dialect_for(source.path)
+    )
+    if choice.dialect not in grammars.registry():
+        diags.append(_unknown_dialect(choice.dialect, source.path))
+        return FileResult(
+            source.path, None, source.encoding, encoding_evidence=source.evidence,
+            diagnostics=tuple(diags),
+        )
+    grammar = grammars.get(choice.dialect)
+    index = LineIndex(source.text)
+    if choice.how == "fallback" and source.text.strip():
+        diags.append(
+            Diagnostic(
+                "P003",
+                Severity.WARNING,
+                f"no dialect given or detected; read as {grammar.name} "
+                "(use --dialect or a [dialects] entry in ddlaudit.toml)",
+                index.span(source.path, 0, 0),
+            )
+        )
+
+    tables: list[Table] = []
+    user_types: list[UserType] = []
+    skipped: list[Skipped] = []
+    statements = split_statements(source.text, batch_separator=grammar.batch_separator)
+    for st in statements:
+        kind = grammar.statement_kind(st.text)
+        if kind is None:
+            skipped.append(
+                Skipped(statement_label(st.text), index.span(source.path, st.start, st.end))
+            )
+            continue
+        parsed = parse_statement(st.text, st.start, grammar, source.path, index)
+        diags.extend(parsed.diagnostics)
+        if parsed.tree is None:
+            continue
+        ctx = Context(source.path, grammar, st.text, st.start, index)
+        try:
+            obj = build(parsed.tree, ctx)
+        except BuildError as err:
+            span = index.span(source.path, st.start, st.end)
+            diags.append(
+                Diagnostic("P005", Severity.ERROR, str(err), span, None, index.line_text(span.line))
+            )
+            continue
+        except Exception as err:  # noqa: BLE001 - keep the other statements
+            span = index.span(source.path, st.start, st.end)
+            diags.append(
+                Diagnostic(
+                    "P900", Severity.ERROR,
+                    f"internal error lowering the statement: {type(err).__name__}: {err}",
+                    span, None, index.line_text(span.line),
+                )
+            )
+            continue
+        if isinstance(obj, Table):
+            tables.append(obj)
+        else:
+            user_types.append(obj)
+
+    return FileResult(
+        path=source.path,
+        dialect=grammar.name,
+        encoding=source.encoding,
+        dialect_evidence=(choice.how, *choice.evidence),
+        encoding_evidence=source.evidence,
+        statements=len(statements),
+        tables=tuple(tables),
+        user_types=tuple(user_types),
+        skipped=tuple(skipped),
+        diagnostics=tuple(diags),
+    )
+
+
+def _failed(path: str, diags: Iterable[Diagnostic]) -> FileResult:
+    return FileResult(path, None, None, diagnostics=tuple(diags))
+
+
+def _internal(path: str, err: BaseException) -> FileResult:
+    name, _ = CODES["D900"]
+    return _failed(
+        path,
+        (Diagnostic("D900", Severity.ERROR, f"{name}: {type(err).__name__}: {err}"),),
+    )
+
+
+def analyze_bytes(path: str, data: bytes, options: Options = Options()) -> FileResult:
+    """Analyse one file's raw bytes, then run the passes on it; never raises for bad input."""
+    try:
+        decoded = decode(data, path, options.encoding or options.config.encoding)
+        if decoded.source is None:
+            return _failed(path, decoded.diagnostics)
+        result = analyze_source(decoded.source, options, decoded.diagnostics)
+        return passes.run(result)
+    except Exception as err:  # noqa: BLE001 - one file must never stop a run
+        return _internal(path, err)
+
+
+def analyze_path(path: str, options: Options = Options()) -> FileResult:
+    """Read and analyse one file (no cross-file passes)."""
+    try:
+        decoded = read_path(path, options.encoding or options.config.encoding)
+        if decoded.source is None:
+            return _failed(path, decoded.diagnostics)
+        return analyze_source(decoded.source, options, decoded.diagnostics)
+    except Exception as err:  # noqa: BLE001
+        return _internal(path, err)
+
+
+def analyze_paths(
+    paths: Sequence[str],
+    options: Options = Options(),
+    stdin: bytes | None = None,
+) -> tuple[list[FileResult], tuple[Diagnostic, ...]]:
+    """Analyse files and directories (``-`` is ``stdin``), then run the passes across them.
+
+    Alias types defined in any file resolve columns in every other, as a deploy
+    script set would.  Returns the results and the discovery diagnostics.
+    """
+    files, found_diags = discover(
+        [p for p in paths if p != "-"], options.config.include, options.config.exclude
+    )
+    results: list[FileResult] = []
+    if "-" in paths and stdin is not None:
+        decoded = decode(stdin, "<stdin>", options.encoding or options.config.encoding)
+        if decoded.source is None:
+            results.append(_failed("<stdin>", decoded.diagnostics))
+        else:
+            results.append(analyze_source(decoded.source, options, decoded.diagnostics))
+    results.extend(analyze_path(p, options) for p in files)
+    all_types = tuple(ut for r in results for ut in r.user_types)
+    resolved = []
+    for r in results:
+        try:
+            resolved.append(passes.run(r, user_types=all_types))
+        except Exception as err:  # noqa: BLE001
+            resolved.append(replace(r, diagnostics=(*r.diagnostics, *_internal(r.path, err).diagnostics)))
+    return resolved, found_diags

@@ -1,0 +1,156 @@
+"""Parse one statement with its grammar; turn every failure into a diagnostic.
+
+sqlglot signals trouble three ways and all three are reported, never swallowed:
+``ParseError`` (with line/column per error), ``TokenError`` (unterminated
+strings and the like) and, silently, a fallback to ``exp.Command`` for syntax
+it does not know.  A Command is a parse failure here, located at the first
+token the parser could not use (recorded by :class:`grammars.base.SpanParserMixin`).
+
+>>> import grammars
+>>> out = parse_statement("CREATE TABLE t (a int", 0, grammars.get("tsql"), "f.sql", None)
+>>> out.tree is None, out.diagnostics[0].code, out.diagnostics[0].expected
+(True, 'P001', ')')
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import typing as t
+from dataclasses import dataclass
+
+from sqlglot import exp
+from sqlglot.errors import ErrorLevel, ParseError, TokenError
+
+from analyzer.ir import Diagnostic, Severity, Span
+from grammars.base import Grammar
+
+if t.TYPE_CHECKING:
+    from analyzer.source import LineIndex
+
+# sqlglot logs a warning for every Command fallback; ddlaudit reports those as
+# diagnostics instead, so keep the library's logger from printing to stderr.
+logging.getLogger("sqlglot").addHandler(logging.NullHandler())
+
+_EXPECTING = re.compile(r"^Expecting (.+?)\.?$")
+_REQUIRED = re.compile(r"^Required keyword: '([^']+)' missing")
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """The tree of one statement, or the diagnostics that explain why there is none."""
+
+    tree: exp.Expr | None
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+def _line_start(text: str, line: int) -> int:
+    """Offset of the first character of 1-based ``line`` in ``text``."""
+    pos = 0
+    for _ in range(line - 1):
+        nxt = text.find("\n", pos)
+        if nxt < 0:
+            return len(text)
+        pos = nxt + 1
+    return pos
+
+
+def _diag(
+    code: str,
+    message: str,
+    start: int,
+    end: int,
+    path: str,
+    index: LineIndex | None,
+    expected: str | None = None,
+) -> Diagnostic:
+    span: Span | None = None
+    source_line: str | None = None
+    if index is not None:
+        span = index.span(path, start, max(end, start + 1))
+        source_line = index.line_text(span.line)
+    return Diagnostic(code, Severity.ERROR, message, span, expected, source_line)
+
+
+def _expected(description: str) -> str | None:
+    m = _EXPECTING.match(description) or _REQUIRED.match(description)
+    return m.group(1) if m else None
+
+
+def parse_statement(
+    text: str, offset: int, grammar: Grammar, path: str, index: LineIndex | None
+) -> Parsed:
+    """Parse ``text`` (found at ``offset`` in ``path``) with ``grammar``; never raises."""
+    try:
+        trees = grammar.dialect().parse(text, error_level=ErrorLevel.RAISE)
+    except ParseError as err:
+        diags = []
+        for e in err.errors or [{"description": str(err), "line": 1, "col": 1, "highlight": ""}]:
+            line = int(e.get("line") or 1)
+            col = int(e.get("col") or 1)
+            highlight = str(e.get("highlight") or "")
+            # sqlglot's col is the column of the offending token's last character.
+            end = _line_start(text, line) + col
+            start = max(_line_start(text, line), end - max(len(highlight), 1))
+            description = str(e.get("description") or err)
+            diags.append(
+                _diag(
+                    "P001",
+                    description,
+                    offset + start,
+                    offset + end,
+                    path,
+                    index,
+                    _expected(description),
+                )
+            )
+        return Parsed(None, tuple(diags))
+    except TokenError as err:
+        start = getattr(err, "start", None)
+        end = getattr(err, "end", None)
+        first = start if isinstance(start, int) else 0
+        last = end if isinstance(end, int) else first + 1
+        message = str(err).split("\n")[0] or "cannot tokenize the statement"
+        return Parsed(None, (_diag("P001", message, offset + first, offset + last, path, index),))
+    except RecursionError:
+        return Parsed(
+            None,
+            (_diag("P900", "statement nests too deeply to parse", offset, offset + 1, path, index),),
+        )
+    except Exception as err:  # noqa: BLE001 - a parser bug must not lose the other statements
+        return Parsed(
+            None,
+            (
+                _diag(
+                    "P900",
+                    f"parser failed: {type(err).__name__}: {err}",
+                    offset,
+                    offset + 1,
+                    path,
+                    index,
+                ),
+            ),
+        )
+
+    trees = [tr for tr in trees if tr is not None]
+    if not trees:
+        return Parsed(None)
+    tree = trees[0]
+    if isinstance(tree, exp.Command):
+        stopped = tree.meta.get("stopped_at") if tree.meta else None
+        start, end = stopped if stopped else (0, len(text.split(None, 1)[0]) if text else 1)
+        token = text[start:end]
+        return Parsed(
+            None,
+            (
+                _diag(
+                    "P002",
+                    f"the {grammar.name} grammar does not understand the syntax at {token!r}",
+                    offset + start,
+                    offset + end,
+                    path,
+                    index,
+                ),
+            ),
+        )
+    return Parsed(tree)

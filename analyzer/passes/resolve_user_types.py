@@ -1,0 +1,127 @@
+"""Resolve alias / user-defined types to their base types.
+
+SQL Server ``CREATE TYPE name FROM base [NULL | NOT NULL]`` (and, with the Sybase
+grammar, ``sp_addtype``) define alias types; a column of such a type is stored
+as the base type.  The column keeps the alias name in ``user_type`` and takes
+the base type; when the column says neither NULL nor NOT NULL it takes the
+type's nullability (SQL Server: "CREATE TYPE ... NULL | NOT NULL: specifies
+whether the type can hold a null value"; a column's own NULL/NOT NULL wins).
+Aliases of aliases resolve transitively.  A type that is neither built in nor
+defined in the input gets a ``T001`` warning and stays unresolved.
+
+>>> from analyzer.ir import *
+>>> base = DataType(declared="nvarchar(50)", name="NVARCHAR", family="nvarchar", length=50)
+>>> ut = UserType(QualifiedName("Name", "dbo"), "tsql", base, nullable=False)
+>>> col = Column("n", 1, DataType(declared="dbo.Name", name="DBO.NAME", family="udt"),
+...              nullable=True, nullable_explicit=False)
+>>> t = Table(QualifiedName("t"), "tsql", (col,))
+>>> out = resolve_user_types(FileResult("f.sql", "tsql", "utf-8", tables=(t,), user_types=(ut,)))
+>>> c = out.tables[0].columns[0]
+>>> c.type.name, c.type.length, c.user_type, c.nullable
+('NVARCHAR', 50, 'dbo.Name', False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from analyzer.ir import (
+    Column,
+    Diagnostic,
+    FileResult,
+    Severity,
+    Table,
+    UserType,
+)
+
+
+def _keys(ut: UserType) -> tuple[str, ...]:
+    full = str(ut.name).upper()
+    return (full, ut.name.name.upper()) if full != ut.name.name.upper() else (full,)
+
+
+def type_index(user_types: Sequence[UserType]) -> dict[str, UserType]:
+    """Alias types by upper-case qualified and bare name (later definitions win)."""
+    index: dict[str, UserType] = {}
+    for ut in user_types:
+        for key in _keys(ut):
+            index[key] = ut
+    return index
+
+
+def _lookup(name: str, index: Mapping[str, UserType]) -> UserType | None:
+    found = index.get(name)
+    if found is None and "." in name:
+        found = index.get(name.rsplit(".", 1)[1])
+    return found
+
+
+def _resolve(name: str, index: Mapping[str, UserType]) -> UserType | None:
+    """Follow alias chains to the alias whose base is a built-in type; None if unknown."""
+    seen: set[str] = set()
+    current = _lookup(name, index)
+    while current is not None and current.base.family == "udt":
+        key = str(current.name).upper()
+        if key in seen:
+            return None  # a cycle: report as unresolved
+        seen.add(key)
+        nxt = _lookup(current.base.name, index)
+        if nxt is None:
+            return None
+        current = replace(
+            nxt, name=current.name, nullable=current.nullable if current.nullable is not None
+            else nxt.nullable
+        )
+    return current
+
+
+def _column(column: Column, table: Table, index: Mapping[str, UserType]) -> Column | None:
+    ut = _resolve(column.type.name, index)
+    if ut is None:
+        return None
+    nullable = column.nullable
+    pk = table.primary_key
+    forced = column.identity is not None or (
+        pk is not None and column.name.lower() in {c.lower() for c in pk.columns}
+    )
+    if not column.nullable_explicit and not forced and ut.nullable is not None:
+        nullable = ut.nullable
+    return replace(column, type=ut.base, user_type=str(ut.name), nullable=nullable)
+
+
+def resolve_user_types(
+    result: FileResult, user_types: Sequence[UserType] = ()
+) -> FileResult:
+    """Resolve columns of alias types defined in ``result`` or given in ``user_types``."""
+    index = type_index((*user_types, *result.user_types))
+    diagnostics: list[Diagnostic] = []
+    tables = []
+    for table in result.tables:
+        columns = []
+        changed = False
+        for column in table.columns:
+            if column.type.family != "udt":
+                columns.append(column)
+                continue
+            resolved = _column(column, table, index)
+            if resolved is None:
+                diagnostics.append(
+                    Diagnostic(
+                        "T001",
+                        Severity.WARNING,
+                        f"type {column.type.declared!r} of column {table.name}.{column.name} "
+                        "is not built in and not defined in the input; its size is unknown",
+                        column.span,
+                    )
+                )
+                columns.append(column)
+            else:
+                columns.append(resolved)
+                changed = True
+        tables.append(replace(table, columns=tuple(columns)) if changed else table)
+    return replace(
+        result,
+        tables=tuple(tables),
+        diagnostics=(*result.diagnostics, *diagnostics),
+    )
