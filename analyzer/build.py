@@ -56,6 +56,14 @@ class BuildError(ValueError):
     """The statement parsed but cannot be lowered (e.g. a CREATE TABLE with no columns)."""
 
 
+class NotStored(ValueError):
+    """The statement is valid DDL that stores no rows (a table type); record it as skipped."""
+
+    def __init__(self, kind: str, reason: str) -> None:
+        super().__init__(reason)
+        self.kind = kind
+
+
 @dataclass(frozen=True, slots=True)
 class Context:
     """Where a statement came from: ``text`` is the statement, at ``offset`` in the file."""
@@ -85,7 +93,7 @@ class Context:
             return self.text[bounds[0] : bounds[1]]
         try:
             return str(node.sql(dialect=self.grammar.dialect))
-        except Exception:  # noqa: BLE001 - a custom node without a generator
+        except Exception:
             return str(node)
 
 
@@ -93,8 +101,13 @@ def build(tree: exp.Expr, ctx: Context) -> Table | UserType:
     """Lower a CREATE TABLE or CREATE TYPE tree to a :class:`Table` or :class:`UserType`."""
     if isinstance(tree, nodes.CreateAliasType):
         return _alias_type(tree, ctx)
-    if isinstance(tree, exp.Create) and str(tree.args.get("kind", "")).upper() == "TABLE":
-        return _table(tree, ctx)
+    kind = str(tree.args.get("kind", "")).upper() if isinstance(tree, exp.Create) else ""
+    if kind == "TABLE":
+        return _table(tree, ctx)  # type: ignore[arg-type]
+    if kind == "TYPE":
+        raise NotStored(
+            "create type as table", "a table type describes parameters, not stored rows"
+        )
     raise BuildError(f"not a CREATE TABLE or CREATE TYPE statement: {type(tree).__name__}")
 
 
@@ -230,9 +243,7 @@ def _column_constraint(
         always = kind.args.get("this")
         facts.identity = Identity(
             seed=_literal(kind.args["start"], ctx) if kind.args.get("start") else None,
-            increment=_literal(kind.args["increment"], ctx)
-            if kind.args.get("increment")
-            else None,
+            increment=_literal(kind.args["increment"], ctx) if kind.args.get("increment") else None,
             always=always if isinstance(always, bool) and ctx.grammar.name != "tsql" else None,
         )
     elif isinstance(kind, exp.AutoIncrementColumnConstraint):
@@ -291,9 +302,7 @@ def _column_constraint(
     elif isinstance(kind, exp.InlineLengthColumnConstraint):
         facts.option("inline_length", _literal(kind.this, ctx))
     elif isinstance(kind, exp.PrimaryKeyColumnConstraint):
-        constraints.append(
-            Constraint(ConstraintKind.PRIMARY_KEY, (column,), name=name, span=span)
-        )
+        constraints.append(Constraint(ConstraintKind.PRIMARY_KEY, (column,), name=name, span=span))
     elif isinstance(kind, exp.UniqueColumnConstraint):
         constraints.append(Constraint(ConstraintKind.UNIQUE, (column,), name=name, span=span))
     elif isinstance(kind, (exp.ClusteredColumnConstraint, exp.NonClusteredColumnConstraint)):
@@ -318,7 +327,10 @@ def _column_constraint(
     elif isinstance(kind, exp.CheckColumnConstraint):
         constraints.append(
             Constraint(
-                ConstraintKind.CHECK, (column,), name=name, expression=_literal(kind.this, ctx),
+                ConstraintKind.CHECK,
+                (column,),
+                name=name,
+                expression=_literal(kind.this, ctx),
                 span=span,
             )
         )
@@ -351,8 +363,10 @@ def _column(
         else:
             facts.option("not_for_replication", "true")
     kind = coldef.args.get("kind")
-    dtype = data_type(kind, ctx) if kind is not None else DataType(
-        declared="", name="", family="computed" if facts.computed else "other"
+    dtype = (
+        data_type(kind, ctx)
+        if kind is not None
+        else DataType(declared="", name="", family="computed" if facts.computed else "other")
     )
     column = Column(
         name=name,
@@ -414,10 +428,7 @@ def _table_constraint(node: exp.Expr, ctx: Context) -> list[Constraint]:
                 ref_table, ref_columns = _reference(ref)
         elif isinstance(part, exp.Reference):
             ref_table, ref_columns = _reference(part)
-        elif isinstance(part, exp.CheckColumnConstraint):
-            kind = ConstraintKind.CHECK
-            expression = _literal(part.this, ctx)
-        elif isinstance(part, exp.Check):
+        elif isinstance(part, (exp.CheckColumnConstraint, exp.Check)):
             kind = ConstraintKind.CHECK
             expression = _literal(part.this, ctx)
         elif isinstance(part, (exp.ClusteredColumnConstraint, exp.NonClusteredColumnConstraint)):
@@ -509,8 +520,14 @@ def _index(node: exp.Index, ctx: Context) -> Index:
 
 # ---------------------------------------------------------------------- options
 
-_BLOCK_UNITS = {"BYTES": 1, "BYTE": 1, "KBYTES": 1024, "KBYTE": 1024, "KILOBYTES": 1024,
-                "KILOBYTE": 1024}
+_BLOCK_UNITS = {
+    "BYTES": 1,
+    "BYTE": 1,
+    "KBYTES": 1024,
+    "KBYTE": 1024,
+    "KILOBYTES": 1024,
+    "KILOBYTE": 1024,
+}
 
 
 def _int(node: t.Any) -> int | None:
@@ -520,9 +537,7 @@ def _int(node: t.Any) -> int | None:
         return None
 
 
-def _options(
-    create: exp.Create, ctx: Context, indexes: list[Index]
-) -> TableOptions:
+def _options(create: exp.Create, ctx: Context, indexes: list[Index]) -> TableOptions:
     values: dict[str, t.Any] = {}
     journal: list[str] = []
     extra: list[tuple[str, str]] = []
@@ -559,7 +574,9 @@ def _options(
             indexes.insert(0, Index(kind="no_primary_index"))
         elif isinstance(prop, exp.PartitionedByProperty):
             levels = _partition_levels(prop.this, ctx)
-            target = next((i for i, ix in enumerate(indexes) if ix.kind == "no_primary_index"), None)
+            target = next(
+                (i for i, ix in enumerate(indexes) if ix.kind == "no_primary_index"), None
+            )
             if target is None:
                 indexes.insert(0, Index(kind="no_primary_index", partitioning=levels))
             else:

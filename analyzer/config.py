@@ -94,7 +94,9 @@ def from_mapping(data: dict[str, Any], source: str) -> Config:
         raise ConfigError(f"{source}: encoding must be a string")
     return Config(
         dialect_map=tuple(mapping),
-        include=_strings(data["include"], f"{source}: include") if "include" in data else DEFAULT_INCLUDE,
+        include=_strings(data["include"], f"{source}: include")
+        if "include" in data
+        else DEFAULT_INCLUDE,
         exclude=_strings(data["exclude"], f"{source}: exclude") if "exclude" in data else (),
         encoding=encoding,
         source=source,

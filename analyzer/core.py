@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 import grammars
 from analyzer import passes
-from analyzer.build import BuildError, Context, build
+from analyzer.build import BuildError, Context, NotStored, build
 from analyzer.config import Config
 from analyzer.detect import choose
 from analyzer.diagnostics import CODES
@@ -49,8 +49,20 @@ class Options:
 _WORD = re.compile(r"[A-Za-z_#@][\w#@$]*")
 _COMMENT = re.compile(r"\A(?:\s+|--[^\n]*|/\*.*?\*/)+", re.DOTALL)
 _VERBS_WITH_OBJECT = {"create", "alter", "drop", "replace", "truncate"}
-_MODIFIERS = {"or", "replace", "set", "multiset", "volatile", "global", "temporary", "unique",
-              "clustered", "nonclustered", "recursive", "materialized"}
+_MODIFIERS = {
+    "or",
+    "replace",
+    "set",
+    "multiset",
+    "volatile",
+    "global",
+    "temporary",
+    "unique",
+    "clustered",
+    "nonclustered",
+    "recursive",
+    "materialized",
+}
 
 
 def statement_label(text: str) -> str:
@@ -63,14 +75,14 @@ def statement_label(text: str) -> str:
     words = _WORD.findall(body[:200])
     if not words:
         return "unknown"
-    first = words[0].lower()
+    first: str = words[0].lower()
     if first in _VERBS_WITH_OBJECT:
         for word in words[1:]:
-            low = word.lower()
+            low = str(word).lower()
             if low not in _MODIFIERS:
                 return f"{first} {low}"
     if first in ("exec", "execute") and len(words) > 1:
-        return f"exec {words[1].lower()}"
+        return f"exec {str(words[1]).lower()}"
     return first
 
 
@@ -93,7 +105,10 @@ def analyze_source(
     if choice.dialect not in grammars.registry():
         diags.append(_unknown_dialect(choice.dialect, source.path))
         return FileResult(
-            source.path, None, source.encoding, encoding_evidence=source.evidence,
+            source.path,
+            None,
+            source.encoding,
+            encoding_evidence=source.evidence,
             diagnostics=tuple(diags),
         )
     grammar = grammars.get(choice.dialect)
@@ -127,19 +142,26 @@ def analyze_source(
         ctx = Context(source.path, grammar, st.text, st.start, index)
         try:
             obj = build(parsed.tree, ctx)
+        except NotStored as err:
+            span = index.span(source.path, st.start, st.end)
+            skipped.append(Skipped(err.kind, span, str(err)))
+            continue
         except BuildError as err:
             span = index.span(source.path, st.start, st.end)
             diags.append(
                 Diagnostic("P005", Severity.ERROR, str(err), span, None, index.line_text(span.line))
             )
             continue
-        except Exception as err:  # noqa: BLE001 - keep the other statements
+        except Exception as err:
             span = index.span(source.path, st.start, st.end)
             diags.append(
                 Diagnostic(
-                    "P900", Severity.ERROR,
+                    "P900",
+                    Severity.ERROR,
                     f"internal error lowering the statement: {type(err).__name__}: {err}",
-                    span, None, index.line_text(span.line),
+                    span,
+                    None,
+                    index.line_text(span.line),
                 )
             )
             continue
@@ -182,7 +204,7 @@ def analyze_bytes(path: str, data: bytes, options: Options = Options()) -> FileR
             return _failed(path, decoded.diagnostics)
         result = analyze_source(decoded.source, options, decoded.diagnostics)
         return passes.run(result)
-    except Exception as err:  # noqa: BLE001 - one file must never stop a run
+    except Exception as err:
         return _internal(path, err)
 
 
@@ -193,7 +215,7 @@ def analyze_path(path: str, options: Options = Options()) -> FileResult:
         if decoded.source is None:
             return _failed(path, decoded.diagnostics)
         return analyze_source(decoded.source, options, decoded.diagnostics)
-    except Exception as err:  # noqa: BLE001
+    except Exception as err:
         return _internal(path, err)
 
 
@@ -223,6 +245,8 @@ def analyze_paths(
     for r in results:
         try:
             resolved.append(passes.run(r, user_types=all_types))
-        except Exception as err:  # noqa: BLE001
-            resolved.append(replace(r, diagnostics=(*r.diagnostics, *_internal(r.path, err).diagnostics)))
+        except Exception as err:
+            resolved.append(
+                replace(r, diagnostics=(*r.diagnostics, *_internal(r.path, err).diagnostics))
+            )
     return resolved, found_diags

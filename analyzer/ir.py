@@ -22,6 +22,7 @@ import enum
 import functools
 import types
 import typing
+import typing as t
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -345,10 +346,10 @@ def _convert(tp: Any, value: Any) -> Any:
         args = [a for a in typing.get_args(tp) if a is not type(None)]
         return _convert(args[0], value)
     if origin is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_convert(args[0], v) for v in value)
-        return tuple(_convert(a, v) for a, v in zip(args, value, strict=True))
+        items = typing.get_args(tp)
+        if len(items) == 2 and items[1] is Ellipsis:
+            return tuple(_convert(items[0], v) for v in value)
+        return tuple(_convert(a, v) for a, v in zip(items, value, strict=True))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return from_dict(tp, value)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -358,7 +359,7 @@ def _convert(tp: Any, value: Any) -> Any:
 
 def from_dict(cls: type[T], data: dict[str, Any]) -> T:
     """Rebuild an IR object of type ``cls`` from :func:`to_dict` output."""
-    hints = _hints(cls)
+    hints = _hints(t.cast(type, cls))
     kwargs = {
         f.name: _convert(hints[f.name], data[f.name])
         for f in dataclasses.fields(cls)  # type: ignore[arg-type]

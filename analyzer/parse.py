@@ -84,7 +84,7 @@ def parse_statement(
     try:
         trees = grammar.dialect().parse(text, error_level=ErrorLevel.RAISE)
     except ParseError as err:
-        diags = []
+        diags: list[Diagnostic] = []
         for e in err.errors or [{"description": str(err), "line": 1, "col": 1, "highlight": ""}]:
             line = int(e.get("line") or 1)
             col = int(e.get("col") or 1)
@@ -93,6 +93,10 @@ def parse_statement(
             end = _line_start(text, line) + col
             start = max(_line_start(text, line), end - max(len(highlight), 1))
             description = str(e.get("description") or err)
+            # sqlglot often reports the same failure twice in other words.
+            previous = diags[-1].span if diags else None
+            if previous is not None and previous.start == offset + start:
+                continue
             diags.append(
                 _diag(
                     "P001",
@@ -106,18 +110,22 @@ def parse_statement(
             )
         return Parsed(None, tuple(diags))
     except TokenError as err:
-        start = getattr(err, "start", None)
-        end = getattr(err, "end", None)
-        first = start if isinstance(start, int) else 0
-        last = end if isinstance(end, int) else first + 1
+        raw_start: object = getattr(err, "start", None)
+        raw_end: object = getattr(err, "end", None)
+        first = raw_start if isinstance(raw_start, int) else 0
+        last = raw_end if isinstance(raw_end, int) else first + 1
         message = str(err).split("\n")[0] or "cannot tokenize the statement"
         return Parsed(None, (_diag("P001", message, offset + first, offset + last, path, index),))
     except RecursionError:
         return Parsed(
             None,
-            (_diag("P900", "statement nests too deeply to parse", offset, offset + 1, path, index),),
+            (
+                _diag(
+                    "P900", "statement nests too deeply to parse", offset, offset + 1, path, index
+                ),
+            ),
         )
-    except Exception as err:  # noqa: BLE001 - a parser bug must not lose the other statements
+    except Exception as err:
         return Parsed(
             None,
             (

@@ -22,7 +22,7 @@ __all__ = ["Evidence", "Grammar", "get", "names", "registry"]
 
 @functools.cache
 def registry() -> dict[str, Grammar]:
-    """Every grammar in this package, by name (modules starting with ``_`` and ``base`` excluded)."""
+    """Every grammar in this package by name (``base`` and ``_private`` modules excluded)."""
     found: dict[str, Grammar] = {}
     for info in pkgutil.iter_modules(__path__):
         if info.name.startswith("_") or info.name == "base":

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.parser import Parser
-from sqlglot.tokens import Token
+from sqlglot.tokenizer_core import Token
 
 #: Statement heads every grammar analyses unless it says otherwise.
 CREATE_TABLE = re.compile(
@@ -104,10 +104,14 @@ class SpanParserMixin(Parser):
             with_collation=with_collation,
         )
         last = self._prev
-        if isinstance(result, exp.DataType) and first is not None and last is not None:
-            if last.end >= first.start:
-                result.meta["declared"] = self._find_sql(first, last)
-                result.meta["span"] = _span(first, last)
+        if (
+            isinstance(result, exp.DataType)
+            and first is not None
+            and last is not None
+            and last.end >= first.start
+        ):
+            result.meta["declared"] = self._find_sql(first, last)
+            result.meta["span"] = _span(first, last)
         return result
 
     def _parse_column_def(self, this: exp.Expr | None, *args: t.Any, **kwargs: t.Any) -> t.Any:

@@ -70,8 +70,9 @@ def _resolve(name: str, index: Mapping[str, UserType]) -> UserType | None:
         if nxt is None:
             return None
         current = replace(
-            nxt, name=current.name, nullable=current.nullable if current.nullable is not None
-            else nxt.nullable
+            nxt,
+            name=current.name,
+            nullable=current.nullable if current.nullable is not None else nxt.nullable,
         )
     return current
 
@@ -90,9 +91,7 @@ def _column(column: Column, table: Table, index: Mapping[str, UserType]) -> Colu
     return replace(column, type=ut.base, user_type=str(ut.name), nullable=nullable)
 
 
-def resolve_user_types(
-    result: FileResult, user_types: Sequence[UserType] = ()
-) -> FileResult:
+def resolve_user_types(result: FileResult, user_types: Sequence[UserType] = ()) -> FileResult:
     """Resolve columns of alias types defined in ``result`` or given in ``user_types``."""
     index = type_index((*user_types, *result.user_types))
     diagnostics: list[Diagnostic] = []
