@@ -1,0 +1,93 @@
+"""Bad input never raises and never loses the good statements around it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from analyzer.core import Options, analyze_bytes
+from analyzer.ir import Severity
+
+GOOD = "CREATE TABLE good{n} (id int NOT NULL, name varchar(20) NULL);\n"
+
+
+def _codes(result_diags: tuple[object, ...]) -> list[str]:
+    return [d.code for d in result_diags]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "CREATE TABLE broken (id int NOT NULL, name varchar(20)",  # truncated
+        "CREATE TABLE broken (id int NOT NULL, name varchar(20)));",  # unbalanced
+        "CREATE TABLE broken (id int NOT NULL name varchar(20));",  # missing comma
+        "CREATE TABLE broken (id decimal(10,;",
+        "CREATE TABLE broken (id int, note varchar(10) DEFAULT 'unterminated);",
+        "CREATE TABLE broken ();",
+        "CREATE TABLE",
+    ],
+)
+def test_one_bad_statement_keeps_the_others(bad: str) -> None:
+    text = GOOD.format(n=1) + bad + "\nGO\n" + GOOD.format(n=2)
+    result = analyze_bytes("mixed.sql", text.encode(), Options(dialect="tsql"))
+    names = [t.name.name for t in result.tables]
+    assert "good1" in names
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    assert errors, "the bad statement must be reported"
+    for d in errors:
+        assert d.span is not None and d.span.line >= 2
+        assert d.source_line is not None
+
+
+def test_diagnostic_points_at_the_offending_token() -> None:
+    text = "CREATE TABLE t (\n  a int,\n  b int c int\n);\n"
+    result = analyze_bytes("t.sql", text.encode(), Options(dialect="tsql"))
+    (d,) = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    assert d.span is not None and (d.span.line, d.span.column) == (3, 9)
+    assert d.source_line == "  b int c int"
+
+
+def test_binary_file() -> None:
+    data = bytes(random.Random(7).randrange(256) for _ in range(4096)) + b"\x00\x00\x00"
+    result = analyze_bytes("blob.sql", data)
+    assert "D002" in _codes(result.diagnostics)
+    assert result.tables == ()
+
+
+def test_empty_file() -> None:
+    result = analyze_bytes("empty.sql", b"")
+    assert result.tables == () and result.ok
+
+
+def test_mixed_encodings_report_and_go_on() -> None:
+    data = "-- café\nCREATE TABLE a (x int);\n".encode() + "-- crème\n".encode("cp1252")
+    data += b"CREATE TABLE b (y int);\n"
+    result = analyze_bytes("mixed.sql", data, Options(dialect="tsql"))
+    assert [t.name.name for t in result.tables] == ["a", "b"]
+    assert "D004" in _codes(result.diagnostics)
+
+
+def test_utf16_with_bom() -> None:
+    text = "CREATE TABLE [dbo].[Ü] ([nom] nvarchar(10) NOT NULL)\nGO\n"
+    result = analyze_bytes("u16.sql", text.encode("utf-16"))
+    assert result.encoding and result.encoding.startswith("utf-16")
+    assert result.tables[0].name.name == "Ü"
+
+
+def test_fifty_megabyte_file() -> None:
+    # A data dump: 50 MB of INSERTs (split and skipped, not parsed) around a few
+    # tables and one broken statement in the middle.
+    row = "INSERT INTO good1 VALUES (1, 'some padding text to make the row longer');\n"
+    chunk = row * (5 * 1024 * 1024 // len(row))
+    bad = "CREATE TABLE broken (id int NOT NULL name varchar(20));\n"
+    parts = [GOOD.format(n=i) + chunk for i in range(5)] + [bad]
+    parts += [GOOD.format(n=i) + chunk for i in range(5, 10)]
+    text = "".join(parts)
+    assert len(text) >= 50 * 1024 * 1024
+    result = analyze_bytes("big.sql", text.encode(), Options(dialect="tsql"))
+    assert [t.name.name for t in result.tables] == [f"good{i}" for i in range(10)]
+    (err,) = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    assert err.span is not None
+    assert err.span.line == text[: text.index(bad)].count("\n") + 1
+    assert len(result.skipped) == 10 * chunk.count("\n")
