@@ -475,12 +475,14 @@ def _partition_levels(items: t.Any, ctx: Context) -> tuple[PartitionLevel, ...]:
     levels = []
     counter = ctx.grammar.partition_count
     for level in flat:
-        if isinstance(level, nodes.CaseN):
+        inner = level.this if isinstance(level, nodes.PartitionAdd) else level
+        if isinstance(inner, nodes.CaseN):
             kind = "case_n"
-        elif isinstance(level, exp.RangeN):
+        elif isinstance(inner, exp.RangeN):
             kind = "range_n"
-        elif isinstance(level, (exp.Var, exp.Column, exp.Identifier)) and level.name.upper() in (
-            "COLUMN",
+        elif isinstance(inner, nodes.ColumnPartition) or (
+            isinstance(inner, (exp.Var, exp.Column, exp.Identifier))
+            and inner.name.upper() == "COLUMN"
         ):
             kind = "column"
         else:
@@ -563,15 +565,19 @@ def _options(create: exp.Create, ctx: Context, indexes: list[Index]) -> TableOpt
         elif isinstance(prop, exp.JournalProperty):
             journal.append(ctx.sql(prop) or "")
         elif isinstance(prop, exp.ChecksumProperty):
-            values["checksum"] = ctx.sql(prop)
+            on = prop.args.get("on")
+            values["checksum"] = "DEFAULT" if prop.args.get("default") else ("ON" if on else "OFF")
         elif isinstance(prop, exp.TemporaryProperty):
-            values["temporary"] = "GLOBAL TEMPORARY" if prop.this else "TEMPORARY"
+            values.setdefault("temporary", "TEMPORARY")
         elif isinstance(prop, exp.VolatileProperty):
             values["temporary"] = "VOLATILE"
         elif isinstance(prop, exp.OnCommitProperty):
             values["on_commit"] = "DELETE ROWS" if prop.args.get("delete") else "PRESERVE ROWS"
         elif isinstance(prop, exp.NoPrimaryIndexProperty):
-            indexes.insert(0, Index(kind="no_primary_index"))
+            if not any(ix.kind == "no_primary_index" for ix in indexes):
+                indexes.insert(0, Index(kind="no_primary_index"))
+        elif isinstance(prop, exp.GlobalProperty):
+            values["temporary"] = "GLOBAL TEMPORARY"
         elif isinstance(prop, exp.PartitionedByProperty):
             levels = _partition_levels(prop.this, ctx)
             target = next(

@@ -127,7 +127,7 @@ class CreateAliasType(exp.Expression):
 # ``|`` merges keep ``arg_types`` a plain expression (sqlglot's own convention).
 
 
-class IndexedPrimaryKey(exp.PrimaryKey):  # type: ignore[misc, unused-ignore]
+class IndexedPrimaryKey(exp.PrimaryKey):
     """Table-level ``PRIMARY KEY [CLUSTERED | NONCLUSTERED] [HASH] (c [ASC|DESC], ...)``.
 
     ``expressions``: the key columns in order, each an ``Ordered`` (``desc`` True for DESC)
@@ -140,7 +140,7 @@ class IndexedPrimaryKey(exp.PrimaryKey):  # type: ignore[misc, unused-ignore]
     arg_types = exp.PrimaryKey.arg_types | {"clustered": False, "hash": False}
 
 
-class IndexedPrimaryKeyColumnConstraint(exp.PrimaryKeyColumnConstraint):  # type: ignore[misc, unused-ignore]
+class IndexedPrimaryKeyColumnConstraint(exp.PrimaryKeyColumnConstraint):
     """Column-level ``PRIMARY KEY [CLUSTERED | NONCLUSTERED] [HASH] [WITH ...] [ON ...]``.
 
     Same ``clustered`` / ``hash`` / ``include`` args as :class:`IndexedPrimaryKey`.
@@ -149,7 +149,7 @@ class IndexedPrimaryKeyColumnConstraint(exp.PrimaryKeyColumnConstraint):  # type
     arg_types = exp.PrimaryKeyColumnConstraint.arg_types | {"clustered": False, "hash": False}
 
 
-class IndexedUniqueConstraint(exp.UniqueColumnConstraint):  # type: ignore[misc, unused-ignore]
+class IndexedUniqueConstraint(exp.UniqueColumnConstraint):
     """``UNIQUE [CLUSTERED | NONCLUSTERED] [(c [ASC|DESC], ...)] [WITH ...] [ON ...]``.
 
     ``this``: as in sqlglot, a ``Schema`` whose ``expressions`` are the key columns
@@ -160,7 +160,7 @@ class IndexedUniqueConstraint(exp.UniqueColumnConstraint):  # type: ignore[misc,
     arg_types = exp.UniqueColumnConstraint.arg_types | {"clustered": False, "hash": False}
 
 
-class InlineIndex(exp.IndexColumnConstraint):  # type: ignore[misc, unused-ignore]
+class InlineIndex(exp.IndexColumnConstraint):
     """SQL Server inline ``INDEX name [UNIQUE] [CLUSTERED | NONCLUSTERED] [HASH] [COLUMNSTORE]``.
 
     ``this``: the index name; ``expressions``: key columns (``Ordered``), absent at column
@@ -179,11 +179,11 @@ class InlineIndex(exp.IndexColumnConstraint):  # type: ignore[misc, unused-ignor
     }
 
 
-class NotForReplicationCheck(exp.CheckColumnConstraint):  # type: ignore[misc, unused-ignore]
+class NotForReplicationCheck(exp.CheckColumnConstraint):
     """SQL Server ``CHECK NOT FOR REPLICATION (condition)``; ``this`` is the condition."""
 
 
-class CompressionProperty(exp.Property):  # type: ignore[misc, unused-ignore]
+class CompressionProperty(exp.Property):
     """SQL Server ``DATA_COMPRESSION`` / ``XML_COMPRESSION`` table or index option.
 
     ``this``: ``Var`` key (``DATA_COMPRESSION`` or ``XML_COMPRESSION``); ``value``: ``Var``
@@ -195,7 +195,7 @@ class CompressionProperty(exp.Property):  # type: ignore[misc, unused-ignore]
     arg_types = exp.Property.arg_types | {"partitions": False}
 
 
-class XmlSchemaCollection(exp.Expression):  # type: ignore[misc, unused-ignore]
+class XmlSchemaCollection(exp.Expression):
     """Typed ``xml([CONTENT | DOCUMENT] collection)``: the one item of ``DataType.expressions``.
 
     ``this``: the collection name (``Table``); ``kind``: ``"CONTENT"``, ``"DOCUMENT"`` or absent.
@@ -209,7 +209,7 @@ class XmlSchemaCollection(exp.Expression):  # type: ignore[misc, unused-ignore]
 # column partitioning.  ``|`` merges keep ``arg_types`` a plain expression, as above.
 
 
-class IntervalField(exp.Expression):  # type: ignore[misc, unused-ignore]
+class IntervalField(exp.Expression):
     """An INTERVAL type field written with a precision: ``DAY(4)``, ``SECOND(2,3)``.
 
     Used in place of the unit ``Var`` of ``DataType(this=Interval(unit=...))``, alone or as
@@ -221,7 +221,7 @@ class IntervalField(exp.Expression):  # type: ignore[misc, unused-ignore]
     arg_types = exp.Expression.arg_types | {"precision": False, "fractional": False}
 
 
-class RangeNRange(exp.Expression):  # type: ignore[misc, unused-ignore]
+class RangeNRange(exp.Expression):
     """One range of a Teradata ``RANGE_N``: ``start [AND end] [EACH step]``.
 
     ``this``: start (``Star`` for ``*``); ``expression``: end (``Star`` for ``*``; absent
@@ -231,7 +231,7 @@ class RangeNRange(exp.Expression):  # type: ignore[misc, unused-ignore]
     arg_types = exp.Expression.arg_types | {"expression": False, "each": False}
 
 
-class PartitionAdd(exp.Expression):  # type: ignore[misc, unused-ignore]
+class PartitionAdd(exp.Expression):
     """A Teradata partitioning level with ``ADD n``: ``n`` more partitions may be added later.
 
     ``this``: the level (``RangeNExtra``, ``CaseN``, :class:`ColumnPartition`, expression);
@@ -241,7 +241,7 @@ class PartitionAdd(exp.Expression):  # type: ignore[misc, unused-ignore]
     arg_types = exp.Expression.arg_types | {"expression": True}
 
 
-class ColumnPartition(exp.Expression):  # type: ignore[misc, unused-ignore]
+class ColumnPartition(exp.Expression):
     """Teradata column partitioning ``COLUMN [[NO] AUTO COMPRESS] [[ALL BUT] (group, ...)]``.
 
     ``expressions``: the column groups, each a ``Column`` or a nested ``ColumnPartition``
@@ -258,7 +258,7 @@ class ColumnPartition(exp.Expression):  # type: ignore[misc, unused-ignore]
     }
 
 
-class SecondaryIndexOptions(exp.Index):  # type: ignore[misc, unused-ignore]
+class SecondaryIndexOptions(exp.Index):
     """Teradata secondary index with ``ALL`` and / or ``ORDER BY [VALUES | HASH] [(c)]``.
 
     Same args as ``exp.Index`` plus ``all`` (True for ``ALL``), ``order_by`` (``Var``
