@@ -231,10 +231,11 @@ def _column_constraint(
     column: str,
     facts: _ColumnFacts,
     constraints: list[Constraint],
+    indexes: list[Index],
     ctx: Context,
     span: Span | None,
 ) -> None:
-    """Fold one column constraint into ``facts`` or ``constraints``."""
+    """Fold one column constraint into ``facts``, ``constraints`` or ``indexes``."""
     if isinstance(kind, exp.NotNullColumnConstraint):
         facts.nullable = bool(kind.args.get("allow_null"))
     elif isinstance(kind, exp.DefaultColumnConstraint):
@@ -338,6 +339,35 @@ def _column_constraint(
         facts.option(type(kind).__name__, _literal(kind, ctx))
 
 
+def _clustered(node: exp.Expr) -> bool | None:
+    value = node.args.get("clustered")
+    return value if isinstance(value, bool) else None
+
+
+def _fill_factor(node: exp.Expr) -> int | None:
+    """``WITH (FILLFACTOR = n)`` of a SQL Server key or index (``include.with_storage``)."""
+    include = node.args.get("include")
+    if not isinstance(include, exp.IndexParameters):
+        return None
+    for prop in include.args.get("with_storage") or []:
+        if isinstance(prop, exp.Property) and _ident(prop.this).upper() == "FILLFACTOR":
+            return _int(prop.args.get("value"))
+    return None
+
+
+def _inline_index(node: nodes.InlineIndex, ctx: Context, column: str | None) -> Index:
+    clustered = _clustered(node)
+    columns = _names(node.expressions) if node.expressions else ((column,) if column else ())
+    return Index(
+        kind="clustered" if clustered else "nonclustered",
+        columns=columns,
+        name=_ident(node.this) if node.this is not None else None,
+        unique=bool(node.args.get("unique")),
+        fill_factor=_fill_factor(node),
+        span=ctx.span(node),
+    )
+
+
 def _reference(ref: exp.Reference) -> tuple[QualifiedName, tuple[str, ...]]:
     target = ref.this
     if isinstance(target, exp.Schema):
@@ -346,7 +376,11 @@ def _reference(ref: exp.Reference) -> tuple[QualifiedName, tuple[str, ...]]:
 
 
 def _column(
-    coldef: exp.ColumnDef, position: int, ctx: Context, constraints: list[Constraint]
+    coldef: exp.ColumnDef,
+    position: int,
+    ctx: Context,
+    constraints: list[Constraint],
+    indexes: list[Index],
 ) -> tuple[Column, _ColumnFacts]:
     name = _ident(coldef.this)
     span = ctx.span(coldef)
@@ -354,9 +388,9 @@ def _column(
     for cc in coldef.args.get("constraints") or []:
         if isinstance(cc, exp.ColumnConstraint):
             cname = _ident(cc.this) if cc.this is not None else None
-            _column_constraint(cc.args["kind"], cname, name, facts, constraints, ctx, span)
+            _column_constraint(cc.args["kind"], cname, name, facts, constraints, indexes, ctx, span)
         else:
-            _column_constraint(cc, None, name, facts, constraints, ctx, span)
+            _column_constraint(cc, None, name, facts, constraints, indexes, ctx, span)
     if facts.not_for_replication:
         if facts.identity is not None:
             facts.identity = replace(facts.identity, not_for_replication=True)
@@ -408,6 +442,7 @@ def _table_constraint(node: exp.Expr, ctx: Context) -> list[Constraint]:
     kind: ConstraintKind | None = None
     columns: tuple[str, ...] = ()
     clustered: bool | None = None
+    fill_factor: int | None = None
     ref_table: QualifiedName | None = None
     ref_columns: tuple[str, ...] = ()
     expression: str | None = None
@@ -415,11 +450,14 @@ def _table_constraint(node: exp.Expr, ctx: Context) -> list[Constraint]:
         if isinstance(part, exp.PrimaryKey):
             kind = ConstraintKind.PRIMARY_KEY
             columns = _names(part.expressions) or columns
+            clustered, fill_factor = _clustered(part), _fill_factor(part)
         elif isinstance(part, exp.PrimaryKeyColumnConstraint):
             kind = ConstraintKind.PRIMARY_KEY
+            clustered, fill_factor = _clustered(part), _fill_factor(part)
         elif isinstance(part, exp.UniqueColumnConstraint):
             kind = ConstraintKind.UNIQUE
             columns = _names(part.this) or columns
+            clustered, fill_factor = _clustered(part), _fill_factor(part)
         elif isinstance(part, exp.ForeignKey):
             kind = ConstraintKind.FOREIGN_KEY
             columns = _names(part.expressions)
@@ -449,6 +487,7 @@ def _table_constraint(node: exp.Expr, ctx: Context) -> list[Constraint]:
             ref_table=ref_table,
             ref_columns=ref_columns,
             expression=expression,
+            fill_factor=fill_factor,
             span=span,
         )
     ]
@@ -588,11 +627,23 @@ def _options(create: exp.Create, ctx: Context, indexes: list[Index]) -> TableOpt
             else:
                 indexes[target] = replace(indexes[target], partitioning=levels)
         elif isinstance(prop, exp.OnProperty):
-            values["filegroup"] = ctx.sql(prop.this)
+            target = prop.this
+            values["filegroup"] = (
+                _ident(target) if isinstance(target, exp.Identifier) else ctx.sql(target)
+            )
         elif isinstance(prop, nodes.TextImageOnProperty):
             values["textimage_filegroup"] = _ident(prop.this)
         elif isinstance(prop, nodes.FileStreamOnProperty):
             values["filestream_filegroup"] = _ident(prop.this)
+        elif isinstance(prop, nodes.CompressionProperty):
+            key = _ident(prop.this).upper()
+            value = _literal(prop.args.get("value"), ctx).upper()
+            if prop.args.get("partitions"):
+                extra.append((key.lower(), ctx.sql(prop) or value))
+            elif key == "DATA_COMPRESSION":
+                values["data_compression"] = value
+            else:
+                extra.append((key.lower(), value))
         elif type(prop) is exp.Property:
             key = _ident(prop.this).upper()
             value = _literal(prop.args.get("value"), ctx)
@@ -616,19 +667,22 @@ def _table(create: exp.Create, ctx: Context) -> Table:
     if not isinstance(schema, exp.Schema):
         raise BuildError("CREATE TABLE without a column list (CREATE TABLE ... AS is not sized)")
     constraints: list[Constraint] = []
+    inline: list[Index] = []
     columns: list[Column] = []
     explicit_null: list[bool | None] = []
     for item in schema.expressions:
         if isinstance(item, exp.ColumnDef):
-            column, facts = _column(item, len(columns) + 1, ctx, constraints)
+            column, facts = _column(item, len(columns) + 1, ctx, constraints, inline)
             columns.append(column)
             explicit_null.append(facts.nullable)
+        elif isinstance(item, nodes.InlineIndex):
+            inline.append(_inline_index(item, ctx, None))
         else:
             constraints.extend(_table_constraint(item, ctx))
     if not columns:
         raise BuildError("CREATE TABLE declares no columns")
 
-    indexes = [_index(ix, ctx) for ix in create.args.get("indexes") or []]
+    indexes = [_index(ix, ctx) for ix in create.args.get("indexes") or []] + inline
     options = _options(create, ctx, indexes)
     settled = _settle_nullability(columns, explicit_null, constraints, ctx.grammar)
     return Table(

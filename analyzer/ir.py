@@ -173,6 +173,7 @@ class Constraint:
     ref_table: QualifiedName | None = None
     ref_columns: tuple[str, ...] = ()
     expression: str | None = None
+    fill_factor: int | None = None
     span: Span | None = None
 
 
@@ -204,6 +205,7 @@ class Index:
     name: str | None = None
     unique: bool = False
     partitioning: tuple[PartitionLevel, ...] = ()
+    fill_factor: int | None = None
     span: Span | None = None
 
 

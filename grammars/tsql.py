@@ -1,34 +1,622 @@
 """T-SQL (SQL Server) grammar: sqlglot's ``tsql`` dialect extended for real DDL.
 
-Adds what sqlglot 30.30 rejects or loses (see docs/grammars.md).
+sqlglot 30.30 rejects or flattens much of what SSMS scripts contain.  This grammar adds:
+
+* keys with their index: ``PRIMARY KEY`` / ``UNIQUE`` ``[CLUSTERED | NONCLUSTERED] [HASH]``
+  with ``WITH (...)`` and ``ON filegroup | scheme(col)``, at table and column level
+  (:class:`~grammars.nodes.IndexedPrimaryKey` and friends), inline ``INDEX`` definitions,
+  ``CHECK NOT FOR REPLICATION`` and ``... REFERENCES ... NOT FOR REPLICATION``;
+* column options ``FILESTREAM``, ``ROWGUIDCOL``, ``SPARSE``, ``COLUMN_SET FOR
+  ALL_SPARSE_COLUMNS``, ``MASKED WITH (...)``, ``ENCRYPTED WITH (...)``, and the bare
+  ``timestamp`` column (a column named and typed ``timestamp``);
+* table options ``TEXTIMAGE_ON``, ``FILESTREAM_ON``, ``DATA_COMPRESSION`` / ``XML_COMPRESSION``
+  ``[ON PARTITIONS (...)]`` and ``SYSTEM_VERSIONING`` anywhere in ``WITH (...)``;
+* ``CREATE TYPE name FROM base [NULL | NOT NULL]`` (:class:`~grammars.nodes.CreateAliasType`)
+  and ``CREATE TYPE name AS TABLE (...)`` (``Create(kind="TYPE", this=Schema)``);
+* types ``xml(CONTENT schema_collection)`` and the ISO synonyms ``national char varying``,
+  ``binary varying`` ...;
+* strictness: a ``CREATE TABLE`` / ``CREATE TYPE`` that cannot be parsed whole is a parse
+  error, never a silent ``exp.Command``.
+
+The generator writes every added node back as T-SQL, and data types as declared.
 """
 
 from __future__ import annotations
 
-from sqlglot.dialects.tsql import TSQL
-from sqlglot.parsers.tsql import TSQLParser
+import typing as t
 
+from sqlglot import exp
+from sqlglot.dialects.tsql import TSQL
+from sqlglot.generators.tsql import TSQLGenerator
+from sqlglot.parser import OPTIONS_TYPE
+from sqlglot.parsers.tsql import TSQLParser
+from sqlglot.tokenizer_core import Token, TokenType
+
+from grammars import nodes
 from grammars.base import Grammar, SpanParserMixin, evidence
+
+#: Statement heads that must parse whole (see ``_parse_as_command``).
+_STRICT_CREATES = frozenset({"TABLE", "TYPE"})
+
+
+class _DdlParser(TSQLParser):
+    """sqlglot's T-SQL parser plus the DDL above; sits under ``SpanParserMixin``.
+
+    Kept apart from the dialect's ``Parser`` so the mixin wraps these methods and
+    records spans on the nodes they finally return.
+    """
+
+    SCHEMA_UNNAMED_CONSTRAINTS: t.ClassVar[set[str]] = TSQLParser.SCHEMA_UNNAMED_CONSTRAINTS | {
+        "INDEX"
+    }
+
+    KEY_CONSTRAINT_OPTIONS: t.ClassVar[OPTIONS_TYPE] = {
+        **TSQLParser.KEY_CONSTRAINT_OPTIONS,
+        "NOT": ("ENFORCED", ("FOR", "REPLICATION")),
+    }
+
+    CONSTRAINT_PARSERS: t.ClassVar[dict[str, t.Callable[[t.Any], exp.Expr | None]]] = {
+        **TSQLParser.CONSTRAINT_PARSERS,
+        "CHECK": lambda self: self._parse_tsql_check(),
+        "COLUMN_SET": lambda self: self._parse_column_set(),
+        "ENCRYPTED": lambda self: self._parse_text_option("ENCRYPTED"),
+        "FILESTREAM": lambda self: self.expression(nodes.FileStreamColumnConstraint()),
+        "INDEX": lambda self: self._parse_inline_index(),
+        "MASKED": lambda self: self._parse_text_option("MASKED"),
+        "PRIMARY KEY": lambda self: self._parse_indexed_key(primary=True),
+        "ROWGUIDCOL": lambda self: self.expression(nodes.RowGuidColColumnConstraint()),
+        "SPARSE": lambda self: self.expression(nodes.SparseColumnConstraint()),
+        "UNIQUE": lambda self: self._parse_indexed_key(primary=False),
+    }
+
+    PROPERTY_PARSERS: t.ClassVar[dict[str, t.Callable[..., t.Any]]] = {
+        **TSQLParser.PROPERTY_PARSERS,
+        "COMPRESSION_DELAY": lambda self: self._parse_compression_delay(),
+        "DATA_COMPRESSION": lambda self: self._parse_compression("DATA_COMPRESSION"),
+        "FILESTREAM_ON": lambda self: self.expression(
+            nodes.FileStreamOnProperty(this=self._parse_id_var(any_token=True))
+        ),
+        "TEXTIMAGE_ON": lambda self: self.expression(
+            nodes.TextImageOnProperty(this=self._parse_id_var(any_token=True))
+        ),
+        "XML_COMPRESSION": lambda self: self._parse_compression("XML_COMPRESSION"),
+    }
+
+    # ------------------------------------------------------------ statements
+
+    # CREATE TYPE ... FROM yields a CreateAliasType, outside sqlglot's Create | Command
+    def _parse_create(self) -> exp.Expr:  # type: ignore[override]
+        index = self._index
+        if self._match_text_seq("TYPE"):  # TYPE is no keyword in T-SQL's tokenizer
+            created = self._parse_create_type()
+            if created is not None:
+                return created
+            self._retreat(index)
+
+        create = super()._parse_create()
+        if (
+            isinstance(create, exp.Create)
+            and isinstance(create.this, exp.Schema)
+            and create.kind in _STRICT_CREATES
+        ):
+            self._check_column_types(create.this)
+        return create
+
+    def _parse_create_type(self) -> exp.Expr | None:
+        """``CREATE TYPE`` after TYPE: alias type (``FROM``) or table type (``AS TABLE``)."""
+        index = self._index
+        name = self._parse_table_parts(schema=True)
+        if name and self._match(TokenType.FROM):
+            kind = self._parse_types(schema=True)
+            if not isinstance(kind, exp.DataType):
+                self.raise_error("Expected a base data type after FROM")
+                return nodes.CreateAliasType(this=name)
+            nullable: bool | None = None
+            if self._match_pair(TokenType.NOT, TokenType.NULL):
+                nullable = False
+            elif self._match(TokenType.NULL):
+                nullable = True
+            return self.expression(nodes.CreateAliasType(this=name, kind=kind, nullable=nullable))
+        if name and self._match(TokenType.ALIAS) and self._match(TokenType.TABLE):
+            schema = self._parse_schema(this=name)
+            if not isinstance(schema, exp.Schema):
+                self.raise_error("Expected ( after AS TABLE")
+                return None
+            create = self.expression(
+                exp.Create(this=schema, kind="TYPE", properties=self._parse_properties())
+            )
+            self._check_column_types(schema)
+            return create
+        self._retreat(index)
+        return None
+
+    def _check_column_types(self, schema: exp.Schema) -> None:
+        """Type the bare ``timestamp`` column; reject any other column without a type.
+
+        SQL Server reads a lone ``timestamp`` in a column list as a column named
+        ``timestamp`` of type ``timestamp``; sqlglot leaves it a bare ``Identifier``.
+        """
+        for node in schema.expressions:
+            if not isinstance(node, exp.Identifier):
+                continue
+            meta = node.meta
+            if node.name.lower() == "timestamp":
+                dtype = exp.DataType(this=exp.DType.ROWVERSION)
+                dtype.meta["declared"] = node.name
+                column = exp.ColumnDef(this=node.copy(), kind=dtype)
+                if "start" in meta:
+                    span = (meta["start"], meta["end"] + 1)
+                    dtype.meta["span"] = span
+                    column.meta["span"] = span
+                node.replace(column)
+            else:
+                token = Token(
+                    TokenType.VAR,
+                    node.name,
+                    line=meta.get("line", 1),
+                    col=meta.get("col", 1),
+                    start=meta.get("start", 0),
+                    end=meta.get("end", 0),
+                )
+                self.raise_error(f"Column {node.name!r} has no data type", token)
+
+    def _parse_as_command(self, start: Token) -> exp.Command:
+        # sqlglot falls back to an opaque Command with only a warning; for the DDL
+        # ddlaudit sizes that would hide a gap, so report where parsing stopped.
+        if start.token_type == TokenType.CREATE and self._curr:
+            position = self._find_token(start)
+            head = self._tokens[position + 1] if 0 <= position < len(self._tokens) - 1 else None
+            if head is not None and head.text.upper() in _STRICT_CREATES:
+                self.raise_error(
+                    f"Unsupported or invalid CREATE {head.text.upper()} syntax at"
+                    f" {self._curr.text!r}",
+                    self._curr,
+                )
+        return super()._parse_as_command(start)
+
+    def _find_token(self, token: Token) -> int:
+        for position in range(self._index - 1, -1, -1):
+            if self._tokens[position] is token:
+                return position
+        return -1
+
+    # ----------------------------------------------------------------- types
+
+    def _parse_types(
+        self,
+        check_func: bool = False,
+        schema: bool = False,
+        allow_identifiers: bool = True,
+        with_collation: bool = False,
+    ) -> exp.Expr | None:
+        curr = self._curr
+        if self._next.token_type == TokenType.L_PAREN and (
+            curr.token_type == TokenType.XML
+            or (curr.token_type == TokenType.IDENTIFIER and curr.text.upper() == "XML")
+        ):
+            typed_xml = self._parse_typed_xml()
+            if typed_xml is not None:
+                return typed_xml
+        return super()._parse_types(
+            check_func=check_func,
+            schema=schema,
+            allow_identifiers=allow_identifiers,
+            with_collation=with_collation,
+        )
+
+    def _parse_typed_xml(self) -> exp.DataType | None:
+        """``xml([CONTENT | DOCUMENT] schema_collection)``; None (nothing consumed) otherwise."""
+        index = self._index
+        self._advance(2)
+        kind = self._prev.text.upper() if self._match_texts(("CONTENT", "DOCUMENT")) else None
+        collection = self._parse_table_parts()
+        if not collection or not self._match(TokenType.R_PAREN):
+            self._retreat(index)
+            return None
+        return exp.DataType(
+            this=exp.DType.XML,
+            expressions=[nodes.XmlSchemaCollection(this=collection, kind=kind)],
+        )
+
+    # ---------------------------------------------------------- constraints
+
+    def _parse_column_constraint(self) -> exp.Expr | None:
+        named = self._curr.token_type == TokenType.CONSTRAINT
+        constraint = super()._parse_column_constraint()
+        # sqlglot accepts `CONSTRAINT name` with no constraint after it and returns the
+        # bare name, which would pass for a constraint downstream
+        if named and not isinstance(constraint, exp.ColumnConstraint):
+            self.raise_error("Expected a constraint after CONSTRAINT name")
+        return constraint
+
+    def _parse_clustered(self) -> bool | None:
+        if self._match_text_seq("CLUSTERED"):
+            return True
+        if self._match_text_seq("NONCLUSTERED"):
+            return False
+        return None
+
+    def _parse_key_columns(self) -> list[exp.Expr] | None:
+        if not self._match(TokenType.L_PAREN, advance=False):
+            return None
+        return t.cast(
+            list[exp.Expr],
+            self._parse_wrapped_csv(lambda: self._parse_ordered(self._parse_column)),
+        )
+
+    def _parse_wrapped_properties(self) -> list[exp.Expr | list[exp.Expr]]:
+        # SQL Server 2000 scripts write index options unwrapped: WITH FILLFACTOR = 90
+        if self._prev.token_type == TokenType.WITH and not self._match(
+            TokenType.L_PAREN, advance=False
+        ):
+            option = self._parse_property()
+            if option is None:
+                self.raise_error("Expected an index option after WITH")
+                return []
+            return [option]
+        return super()._parse_wrapped_properties()
+
+    def _parse_index_with(self) -> list[exp.Expr] | None:
+        """``WITH (option = value, ...)`` or the old ``WITH FILLFACTOR = n``, flattened."""
+        if not self._match(TokenType.WITH):
+            return None
+        options: list[exp.Expr] = []
+        for item in self._parse_wrapped_properties():
+            options.extend(item if isinstance(item, list) else [item])
+        return options
+
+    def _parse_storage_target(self) -> exp.Expr | None:
+        """``filegroup``, ``"default"`` or ``partition_scheme(column)``."""
+        return self._parse_schema(self._parse_id_var(any_token=True))
+
+    def _parse_index_tail(self, filtered: bool = False) -> exp.IndexParameters | None:
+        """``[INCLUDE (...)] [WHERE ...] [WITH ...] [ON target]``; INCLUDE, WHERE if filtered."""
+        include = where = None
+        if filtered:
+            include = self._parse_wrapped_id_vars() if self._match_text_seq("INCLUDE") else None
+            where = self._parse_where()
+        with_storage = self._parse_index_with()
+        on = self._parse_storage_target() if self._match(TokenType.ON) else None
+        if not (include or where or with_storage or on):
+            return None
+        return self.expression(
+            exp.IndexParameters(include=include, where=where, with_storage=with_storage, on=on)
+        )
+
+    def _parse_indexed_key(self, primary: bool) -> exp.Expr:
+        """PRIMARY KEY / UNIQUE with clustering, key columns and index options."""
+        clustered = self._parse_clustered()
+        hash_ = self._match_text_seq("HASH") or None
+        columns = self._parse_key_columns()
+        include = self._parse_index_tail()
+        node: exp.Expr
+        if not primary:
+            # columns in a Schema, as sqlglot keeps them on UniqueColumnConstraint
+            node = nodes.IndexedUniqueConstraint(
+                this=exp.Schema(expressions=columns) if columns is not None else None,
+                clustered=clustered,
+                hash=hash_,
+                include=include,
+            )
+        elif columns is None:
+            node = nodes.IndexedPrimaryKeyColumnConstraint(
+                clustered=clustered, hash=hash_, include=include
+            )
+        else:
+            node = nodes.IndexedPrimaryKey(
+                expressions=columns, clustered=clustered, hash=hash_, include=include
+            )
+        return self.expression(node)
+
+    def _parse_inline_index(self) -> exp.Expr | None:
+        """``INDEX name ...`` in a column or table definition; None when no name follows."""
+        name = self._parse_id_var(any_token=False)
+        if not name:
+            return None
+        unique = self._match(TokenType.UNIQUE) or None
+        clustered = self._parse_clustered()
+        hash_ = self._match_text_seq("HASH") or None
+        columnstore = self._match_text_seq("COLUMNSTORE") or None
+        columns = self._parse_key_columns()
+        include = self._parse_index_tail(filtered=True)
+        filestream_on = (
+            self._parse_id_var(any_token=True) if self._match_text_seq("FILESTREAM_ON") else None
+        )
+        return self.expression(
+            nodes.InlineIndex(
+                this=name,
+                expressions=columns,
+                unique=unique,
+                clustered=clustered,
+                hash=hash_,
+                columnstore=columnstore,
+                include=include,
+                filestream_on=filestream_on,
+            )
+        )
+
+    def _parse_tsql_check(self) -> exp.Expr | None:
+        not_for_replication = self._match_text_seq("NOT", "FOR", "REPLICATION")
+        check = self._parse_check_constraint()
+        if check is None or not not_for_replication:
+            return check
+        return self.expression(nodes.NotForReplicationCheck(this=check.this))
+
+    def _parse_column_set(self) -> exp.Expr | None:
+        if not self._match_text_seq("FOR", "ALL_SPARSE_COLUMNS"):
+            return None
+        return self.expression(
+            nodes.ColumnOption(this=exp.var("COLUMN_SET"), value=exp.var("FOR ALL_SPARSE_COLUMNS"))
+        )
+
+    def _parse_text_option(self, name: str) -> exp.Expr | None:
+        """``MASKED WITH (...)`` / ``ENCRYPTED WITH (...)``, kept as text (no size effect here)."""
+        start = self._curr
+        if not self._match(TokenType.WITH) or not self._match(TokenType.L_PAREN):
+            return None
+        depth = 1
+        while self._curr and depth:
+            if self._curr.token_type == TokenType.L_PAREN:
+                depth += 1
+            elif self._curr.token_type == TokenType.R_PAREN:
+                depth -= 1
+            self._advance()
+        if depth:
+            self.raise_error(f"Expecting ) to close {name} WITH (")
+        return self.expression(
+            nodes.ColumnOption(this=exp.var(name), value=exp.var(self._find_sql(start, self._prev)))
+        )
+
+    # ------------------------------------------------------------ properties
+
+    def _parse_compression(self, key: str) -> exp.Expr:
+        self._match(TokenType.EQ)
+        value = self._parse_var(any_token=True, upper=True)
+        partitions = None
+        if self._match_text_seq("ON", "PARTITIONS"):
+            partitions = self._parse_wrapped_csv(self._parse_partition_number)
+        return self.expression(
+            nodes.CompressionProperty(this=exp.var(key), value=value, partitions=partitions)
+        )
+
+    def _parse_partition_number(self) -> exp.Expr | None:
+        low = self._parse_bitwise()
+        if not self._match_text_seq("TO"):
+            return low
+        return self.expression(exp.PartitionRange(this=low, expression=self._parse_bitwise()))
+
+    def _parse_compression_delay(self) -> exp.Expr:
+        # COMPRESSION_DELAY = n [MINUTE | MINUTES]: the unit word is noise
+        self._match(TokenType.EQ)
+        value = self._parse_number()
+        self._match_texts(("MINUTE", "MINUTES"))
+        return self.expression(exp.Property(this=exp.var("COMPRESSION_DELAY"), value=value))
+
+
+# ------------------------------------------------------------------ generator
+
+
+def _clustered_sql(node: exp.Expr) -> str:
+    clustered = node.args.get("clustered")
+    text = "" if clustered is None else " CLUSTERED" if clustered else " NONCLUSTERED"
+    return text + (" HASH" if node.args.get("hash") else "")
+
+
+class _DdlGenerator(TSQLGenerator):
+    """sqlglot's T-SQL generator plus the nodes the parser adds."""
+
+    TRANSFORMS: t.ClassVar[dict[type[exp.Expr], t.Callable[..., str]]] = {
+        **TSQLGenerator.TRANSFORMS,
+        nodes.ColumnOption: lambda self, e: f"{self.sql(e, 'this')} {self.sql(e, 'value')}".strip(),
+        nodes.CompressionProperty: lambda self, e: self.compressionproperty_sql(e),
+        nodes.CreateAliasType: lambda self, e: self.createaliastype_sql(e),
+        nodes.FileStreamColumnConstraint: lambda self, e: "FILESTREAM",
+        nodes.FileStreamOnProperty: lambda self, e: f"FILESTREAM_ON {self.sql(e, 'this')}",
+        nodes.IndexedPrimaryKey: lambda self, e: (
+            f"PRIMARY KEY{_clustered_sql(e)} ({self.expressions(e, flat=True)})"
+            f"{self.index_tail_sql(e)}"
+        ),
+        nodes.IndexedPrimaryKeyColumnConstraint: lambda self, e: (
+            f"PRIMARY KEY{_clustered_sql(e)}{self.index_tail_sql(e)}"
+        ),
+        nodes.IndexedUniqueConstraint: lambda self, e: self.indexedunique_sql(e),
+        nodes.InlineIndex: lambda self, e: self.inlineindex_sql(e),
+        nodes.NotForReplicationCheck: lambda self, e: (
+            f"CHECK NOT FOR REPLICATION ({self.sql(e, 'this')})"
+        ),
+        nodes.RowGuidColColumnConstraint: lambda self, e: "ROWGUIDCOL",
+        nodes.SparseColumnConstraint: lambda self, e: "SPARSE",
+        nodes.TextImageOnProperty: lambda self, e: f"TEXTIMAGE_ON {self.sql(e, 'this')}",
+        nodes.XmlSchemaCollection: lambda self, e: " ".join(
+            part for part in (e.args.get("kind") or "", self.sql(e, "this")) if part
+        ),
+    }
+
+    PROPERTIES_LOCATION = {
+        **TSQLGenerator.PROPERTIES_LOCATION,
+        nodes.CompressionProperty: exp.Properties.Location.POST_WITH,
+        nodes.FileStreamOnProperty: exp.Properties.Location.POST_SCHEMA,
+        nodes.TextImageOnProperty: exp.Properties.Location.POST_SCHEMA,
+        # written inside the one WITH (...) list, see withsystemversioningproperty_sql
+        exp.WithSystemVersioningProperty: exp.Properties.Location.POST_WITH,
+    }
+
+    def datatype_sql(self, expression: exp.DataType) -> str:
+        # sqlglot folds NTEXT into TEXT and REAL into FLOAT; the declared text is exact
+        declared = expression.meta.get("declared")
+        if isinstance(declared, str):
+            return declared
+        return super().datatype_sql(expression)
+
+    def create_sql(self, expression: exp.Create) -> str:
+        if expression.kind == "TYPE" and isinstance(expression.this, exp.Schema):
+            name = self.sql(expression.this, "this")
+            columns = self.schema_columns_sql(expression.this)
+            properties = self.sql(expression, "properties")
+            properties = f" {properties}" if properties else ""
+            return f"CREATE TYPE {name} AS TABLE {columns}{properties}"
+        return super().create_sql(expression)
+
+    def createaliastype_sql(self, expression: nodes.CreateAliasType) -> str:
+        nullable = expression.args.get("nullable")
+        null = "" if nullable is None else " NULL" if nullable else " NOT NULL"
+        name, base = self.sql(expression, "this"), self.sql(expression, "kind")
+        return f"CREATE TYPE {name} FROM {base}{null}"
+
+    def withsystemversioningproperty_sql(self, expression: exp.WithSystemVersioningProperty) -> str:
+        # sqlglot wraps it in its own WITH(...) when it came first; here it joins the
+        # table's single WITH (...) list (PROPERTIES_LOCATION), so drop the wrapper
+        sql = super().withsystemversioningproperty_sql(expression)
+        return sql[5:-1] if sql.startswith("WITH(") else sql
+
+    def compressionproperty_sql(self, expression: nodes.CompressionProperty) -> str:
+        partitions = self.expressions(expression, key="partitions", flat=True)
+        partitions = f" ON PARTITIONS ({partitions})" if partitions else ""
+        return f"{self.sql(expression, 'this')}={self.sql(expression, 'value')}{partitions}"
+
+    def index_tail_sql(self, expression: exp.Expr) -> str:
+        """INCLUDE, WHERE, WITH and ON of a key or index, in T-SQL order."""
+        params = expression.args.get("include")
+        if not isinstance(params, exp.IndexParameters):
+            return ""
+        include = self.expressions(params, key="include", flat=True)
+        include = f" INCLUDE ({include})" if include else ""
+        where = self.sql(params, "where").strip()
+        where = f" {where}" if where else ""
+        options = self.expressions(params, key="with_storage", flat=True)
+        options = f" WITH ({options})" if options else ""
+        on = self.sql(params, "on")
+        on = f" ON {on}" if on else ""
+        return f"{include}{where}{options}{on}"
+
+    def indexedunique_sql(self, expression: nodes.IndexedUniqueConstraint) -> str:
+        key = expression.this
+        columns = self.expressions(key, flat=True) if isinstance(key, exp.Schema) else ""
+        columns = f" ({columns})" if columns else ""
+        return f"UNIQUE{_clustered_sql(expression)}{columns}{self.index_tail_sql(expression)}"
+
+    def inlineindex_sql(self, expression: nodes.InlineIndex) -> str:
+        unique = " UNIQUE" if expression.args.get("unique") else ""
+        columnstore = " COLUMNSTORE" if expression.args.get("columnstore") else ""
+        columns = self.expressions(expression, flat=True)
+        columns = f" ({columns})" if columns else ""
+        filestream = self.sql(expression, "filestream_on")
+        filestream = f" FILESTREAM_ON {filestream}" if filestream else ""
+        return (
+            f"INDEX {self.sql(expression, 'this')}{unique}{_clustered_sql(expression)}"
+            f"{columnstore}{columns}{self.index_tail_sql(expression)}{filestream}"
+        )
 
 
 class DdlauditTSQL(TSQL):
     class Tokenizer(TSQL.Tokenizer):
+        # ISO synonyms SQL Server accepts; the trie keeps single words working
+        KEYWORDS: t.ClassVar[dict[str, TokenType]] = {
+            **TSQL.Tokenizer.KEYWORDS,
+            "BINARY VARYING": TokenType.VARBINARY,
+            "NATIONAL CHAR": TokenType.NCHAR,
+            "NATIONAL CHAR VARYING": TokenType.NVARCHAR,
+            "NATIONAL CHARACTER": TokenType.NCHAR,
+            "NATIONAL CHARACTER VARYING": TokenType.NVARCHAR,
+            "NATIONAL TEXT": TokenType.TEXT,
+        }
+
+    class Parser(SpanParserMixin, _DdlParser):
         pass
 
-    class Parser(SpanParserMixin, TSQLParser):
-        pass
+    Generator = _DdlGenerator
 
 
-TYPE_FAMILIES: dict[str, str] = {}
+#: Upper-case type name (brackets stripped, no arguments) -> IR type family.
+TYPE_FAMILIES: dict[str, str] = {
+    # exact numerics
+    "BIGINT": "integer",
+    "INT": "integer",
+    "INTEGER": "integer",
+    "SMALLINT": "integer",
+    "TINYINT": "integer",
+    "BIT": "bit",
+    "DEC": "decimal",
+    "DECIMAL": "decimal",
+    "NUMERIC": "decimal",
+    "MONEY": "money",
+    "SMALLMONEY": "money",
+    # approximate numerics: float(1..24) is 4 bytes, float(25..53) 8; REAL is float(24)
+    "FLOAT": "float",
+    "REAL": "float",
+    "DOUBLE PRECISION": "float",
+    # character strings
+    "CHAR": "char",
+    "CHARACTER": "char",
+    "VARCHAR": "varchar",
+    "CHAR VARYING": "varchar",
+    "CHARACTER VARYING": "varchar",
+    "TEXT": "clob",
+    "NCHAR": "nchar",
+    "NATIONAL CHAR": "nchar",
+    "NATIONAL CHARACTER": "nchar",
+    "NVARCHAR": "nvarchar",
+    "NATIONAL CHAR VARYING": "nvarchar",
+    "NATIONAL CHARACTER VARYING": "nvarchar",
+    "SYSNAME": "nvarchar",  # nvarchar(128) NOT NULL
+    "NTEXT": "nclob",
+    "NATIONAL TEXT": "nclob",
+    # binary strings
+    "BINARY": "binary",
+    "VARBINARY": "varbinary",
+    "BINARY VARYING": "varbinary",
+    "IMAGE": "blob",
+    # date and time
+    "DATE": "date",
+    "TIME": "time",
+    "DATETIME": "timestamp",
+    "DATETIME2": "timestamp",
+    "SMALLDATETIME": "timestamp",
+    "DATETIMEOFFSET": "timestamp",
+    # SQL Server's TIMESTAMP is the 8-byte row version, not a date-time
+    "TIMESTAMP": "rowversion",
+    "ROWVERSION": "rowversion",
+    # other
+    "UNIQUEIDENTIFIER": "uuid",
+    "SQL_VARIANT": "variant",
+    "XML": "xml",
+    "JSON": "json",  # SQL Server 2025 / Azure SQL
+    "HIERARCHYID": "hierarchy",
+    "GEOGRAPHY": "spatial",
+    "GEOMETRY": "spatial",
+    "VECTOR": "other",  # SQL Server 2025 vector(n) of float32: no family fits
+}
 
 GRAMMAR = Grammar(
     name="tsql",
     description="Microsoft SQL Server Transact-SQL",
     dialect=DdlauditTSQL,
     evidence=(
+        # SQL Server only (Sybase ASE has none of these): weighted high
         evidence(r"\[dbo\]\.", 5, "[dbo]. qualified name"),
-        evidence(r"\bidentity\s*\(\s*\d+\s*,\s*\d+\s*\)", 3, "IDENTITY(seed, increment)"),
-        evidence(r"\bnvarchar\s*\(\s*max\s*\)", 4, "NVARCHAR(MAX)"),
+        evidence(r"\bON\s+\[PRIMARY\]", 5, "ON [PRIMARY] filegroup"),
+        evidence(r"\bTEXTIMAGE_ON\b", 5, "TEXTIMAGE_ON"),
+        evidence(r"\bWITH\s*\(\s*PAD_INDEX\b", 5, "WITH (PAD_INDEX = ...)"),
+        evidence(r"\bALLOW_(?:ROW|PAGE)_LOCKS\s*=", 4, "ALLOW_ROW_LOCKS / ALLOW_PAGE_LOCKS"),
+        evidence(r"\bDATA_COMPRESSION\s*=", 5, "DATA_COMPRESSION"),
+        evidence(r"\b(?:n?varchar|varbinary)\s*\(\s*max\s*\)", 5, "(N)VARCHAR/VARBINARY(MAX)"),
+        evidence(r"\bdatetime2\b|\bdatetimeoffset\b", 5, "DATETIME2 / DATETIMEOFFSET"),
+        evidence(r"\buniqueidentifier\b", 4, "UNIQUEIDENTIFIER"),
+        evidence(r"\bROWGUIDCOL\b|\bNEWSEQUENTIALID\s*\(", 4, "ROWGUIDCOL / NEWSEQUENTIALID()"),
+        evidence(r"\bsys\.(?:objects|tables|columns|indexes|schemas)\b", 4, "sys.* catalog views"),
+        evidence(r"\bsp_addextendedproperty\b", 5, "sp_addextendedproperty"),
+        evidence(r"/\*+\s*Object:\s+\w+\s+\[", 5, "SSMS '/****** Object:' script header"),
+        evidence(r"\bidentity\s*\(\s*-?\d+\s*,\s*-?\d+\s*\)", 3, "IDENTITY(seed, increment)"),
+        evidence(r"\bNOT\s+FOR\s+REPLICATION\b", 3, "NOT FOR REPLICATION"),
+        evidence(r"^\s*SET\s+ANSI_NULLS\s+(?:ON|OFF)\b", 3, "SET ANSI_NULLS"),
+        evidence(r"\bCREATE\s+TYPE\s+\S+\s+FROM\b", 3, "CREATE TYPE ... FROM (alias type)"),
+        evidence(r"\bOBJECT_ID\s*\(\s*N'", 3, "OBJECT_ID(N'...')"),
+        # shared with Sybase ASE: weighted low
+        evidence(r"\b(?:NON)?CLUSTERED\b", 1, "CLUSTERED / NONCLUSTERED"),
+        evidence(r"^\s*SET\s+QUOTED_IDENTIFIER\s+ON\b", 1, "SET QUOTED_IDENTIFIER ON"),
+        evidence(r"^\s*GO\s*$", 1, "GO batch separator"),
+        evidence(r"\bsp_\w+", 1, "sp_ procedure call"),
+        evidence(r"\bsysname\b", 1, "SYSNAME"),
     ),
     type_families=TYPE_FAMILIES,
 )
