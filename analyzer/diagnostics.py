@@ -23,6 +23,7 @@ CODES: dict[str, tuple[str, str]] = {
     "D003": ("empty-file", "the file holds no statements"),
     "D004": ("mixed-encoding", "lines of the file are in different encodings"),
     "D005": ("unreadable-path", "the path does not exist or cannot be read"),
+    "D006": ("invalid-bytes", "invalid bytes in an otherwise single-encoding file were replaced"),
     "D900": ("internal-error", "ddlaudit failed on this file; please report it"),
     "P001": ("syntax-error", "the statement does not parse"),
     "P002": ("unsupported-syntax", "the grammar does not understand part of the statement"),
