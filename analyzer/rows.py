@@ -1,0 +1,474 @@
+"""Flatten a :class:`~analyzer.ir.FileResult` into plain rows for tabular outputs.
+
+The Spark pipeline (``analyzer/spark``) writes four Parquet datasets, ``files``,
+``tables``, ``columns`` and ``diagnostics``; their schemas are defined here as
+pure data (:class:`Field` tuples) so this module imports without pyspark and the
+schema, the rows and ``docs/output-schema.md`` cannot drift apart: the docs are
+checked against :func:`markdown_table` by the tests.
+
+A row is a tuple in schema order holding only ``str``, ``int``, ``bool`` or
+``None``, which is what Spark's ``createDataFrame`` converts cheapest.
+
+>>> from analyzer.ir import Column, DataType, FileResult, QualifiedName, Table
+>>> col = Column(name="id", position=1, nullable=False, nullable_explicit=True,
+...     type=DataType(declared="int", name="INT", family="integer"))
+>>> table = Table(name=QualifiedName("orders", "dbo"), dialect="tsql", columns=(col,))
+>>> result = FileResult(path="a.sql", dialect="tsql", encoding="utf-8", tables=(table,))
+>>> row = dict(zip(names(TABLES), table_rows(result)[0]))
+>>> row["qualified_name"], row["column_count"], row["nullable_count"]
+('dbo.orders', 1, 0)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from analyzer.ir import (
+    Column,
+    ConstraintKind,
+    Diagnostic,
+    FileResult,
+    Severity,
+    Span,
+    Table,
+    TableOptions,
+    to_dict,
+)
+
+#: Row values are limited to these Python types (plus None) so every consumer,
+#: Spark included, can take them without conversion.
+Value = str | int | bool | None
+Row = tuple[Value, ...]
+
+#: The simple column types a dataset may use, with the Python type of a value.
+PY_TYPES: dict[str, type] = {"string": str, "int": int, "long": int, "bool": bool}
+
+#: Value ranges of the integer types (Spark IntegerType / LongType, Parquet INT32 / INT64).
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "int": (-(2**31), 2**31 - 1),
+    "long": (-(2**63), 2**63 - 1),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One column of an output dataset: name, simple type, nullability, meaning."""
+
+    name: str
+    type: str
+    nullable: bool
+    doc: str
+
+
+def _f(name: str, type_: str, doc: str, *, nullable: bool = True) -> Field:
+    return Field(name, type_, nullable, doc)
+
+
+def _span_fields(what: str) -> tuple[Field, ...]:
+    return (
+        _f("line", "int", f"1-based line where the {what} starts"),
+        _f("column", "int", f"1-based character column where the {what} starts"),
+        _f("end_line", "int", f"line just past the {what}'s end"),
+        _f("end_column", "int", f"character column just past the {what}'s end (exclusive)"),
+    )
+
+
+FILE = _f("file", "string", "source path as given to the scan (root-relative)", nullable=False)
+
+FILES: tuple[Field, ...] = (
+    FILE,
+    _f("dialect", "string", "dialect the file was read as (`tsql`, `teradata`, ...); null if none"),
+    _f("dialect_evidence", "string", "JSON array of the reasons for the dialect choice"),
+    _f("encoding", "string", "codec the file was decoded with; null if undecodable"),
+    _f("encoding_evidence", "string", "why that codec was chosen (BOM, forced, detected ...)"),
+    _f("bytes", "long", "file size in bytes; null when the file could not be read"),
+    _f(
+        "analysis_ms",
+        "long",
+        "wall-clock milliseconds the core spent on the file (null if unknown)",
+    ),
+    _f("statements", "int", "statements found in the file", nullable=False),
+    _f("tables", "int", "tables analysed (rows in `tables`)", nullable=False),
+    _f("columns", "int", "columns over all tables (rows in `columns`)", nullable=False),
+    _f("user_types", "int", "user-defined / alias types declared", nullable=False),
+    _f("skipped", "int", "statements recognised but not analysed", nullable=False),
+    _f("errors", "int", "diagnostics of severity `error`", nullable=False),
+    _f("warnings", "int", "diagnostics of severity `warning`", nullable=False),
+    _f("infos", "int", "diagnostics of severity `info`", nullable=False),
+    _f("ok", "bool", "true when the file has no error diagnostic", nullable=False),
+)
+
+TABLES: tuple[Field, ...] = (
+    FILE,
+    _f("dialect", "string", "dialect of the table's DDL", nullable=False),
+    _f("encoding", "string", "codec the file was decoded with"),
+    _f("catalog", "string", "catalog / database part of the name, if written"),
+    _f("schema", "string", "schema / owner part of the name, if written"),
+    _f("table", "string", "table name (identifier quotes removed)", nullable=False),
+    _f("qualified_name", "string", "`[catalog.][schema.]table` as written", nullable=False),
+    _f("column_count", "int", "number of columns", nullable=False),
+    _f("nullable_count", "int", "columns that accept NULL", nullable=False),
+    _f(
+        "variable_length_count",
+        "int",
+        "columns of a variable-length type (VARCHAR, NVARCHAR, VARBINARY, VARBYTE, "
+        "VARGRAPHIC, LOBs, TEXT/IMAGE, XML, JSON ...)",
+        nullable=False,
+    ),
+    _f("computed_count", "int", "computed columns (`AS expr`)", nullable=False),
+    _f("identity_count", "int", "identity / generated-number columns", nullable=False),
+    _f("primary_key", "string", "primary key columns, comma-separated; null if none"),
+    _f("primary_key_name", "string", "name of the primary key constraint, if named"),
+    _f(
+        "constraint_count",
+        "int",
+        "PRIMARY KEY, UNIQUE, FOREIGN KEY and CHECK constraints",
+        nullable=False,
+    ),
+    _f("foreign_key_count", "int", "foreign key constraints", nullable=False),
+    _f("index_count", "int", "indexes declared with the table", nullable=False),
+    _f(
+        "primary_index",
+        "string",
+        "Teradata primary index (or primary AMP index) columns, comma-separated; "
+        "empty string for NO PRIMARY INDEX; null when not declared",
+    ),
+    _f(
+        "partition_levels",
+        "int",
+        "levels of the partitioning expression (0 if none)",
+        nullable=False,
+    ),
+    _f("set_semantics", "string", "Teradata `SET` / `MULTISET`, if declared"),
+    _f("temporary", "string", "temporary-table kind (`VOLATILE`, `GLOBAL TEMPORARY` ...), if any"),
+    _f(
+        "options",
+        "string",
+        "JSON object of the table options that differ from their defaults "
+        "(see `TableOptions` in docs/ir.md); unrecognised options under `extra`",
+        nullable=False,
+    ),
+    *_span_fields("CREATE TABLE statement"),
+)
+
+COLUMNS: tuple[Field, ...] = (
+    FILE,
+    _f("dialect", "string", "dialect of the table's DDL", nullable=False),
+    _f("schema", "string", "schema / owner of the table, if written"),
+    _f("table", "string", "table name", nullable=False),
+    _f(
+        "qualified_table",
+        "string",
+        "`[catalog.][schema.]table` the column belongs to",
+        nullable=False,
+    ),
+    _f("position", "int", "1-based position in the table", nullable=False),
+    _f("name", "string", "column name (identifier quotes removed)", nullable=False),
+    _f("declared_type", "string", "data type exactly as written (`nvarchar(max)`)", nullable=False),
+    _f(
+        "type_name", "string", "upper-case type name without arguments (`NVARCHAR`)", nullable=False
+    ),
+    _f("family", "string", "type family (`integer`, `varchar`, `clob`, ...)", nullable=False),
+    _f("length", "long", "declared length in the type's unit (K/M/G applied); null if none"),
+    _f("precision", "int", "declared precision (interval: leading-field precision)"),
+    _f("scale", "int", "declared scale (time types: fractional-seconds precision)"),
+    _f("is_max", "bool", "length is `MAX`", nullable=False),
+    _f("with_time_zone", "bool", "time type declared `WITH TIME ZONE`", nullable=False),
+    _f(
+        "variable_length",
+        "bool",
+        "the type is variable-length (see `tables.variable_length_count`)",
+        nullable=False,
+    ),
+    _f("nullable", "bool", "the column accepts NULL", nullable=False),
+    _f(
+        "nullable_explicit",
+        "bool",
+        "NULL / NOT NULL was written (not a dialect default)",
+        nullable=False,
+    ),
+    _f("default", "string", "DEFAULT expression as written"),
+    _f("is_identity", "bool", "identity / GENERATED ... AS IDENTITY column", nullable=False),
+    _f("identity_seed", "string", "identity seed / START WITH, as written"),
+    _f("identity_increment", "string", "identity increment / INCREMENT BY, as written"),
+    _f("is_computed", "bool", "computed column (`AS expr`)", nullable=False),
+    _f("computed_persisted", "bool", "computed column is PERSISTED (stored)", nullable=False),
+    _f("computed_expression", "string", "the computed column's expression"),
+    _f("character_set", "string", "CHARACTER SET (Teradata LATIN / UNICODE ...), if declared"),
+    _f("collation", "string", "COLLATE name, if declared"),
+    _f(
+        "case_specific",
+        "bool",
+        "Teradata CASESPECIFIC (true) / NOT CASESPECIFIC (false); null if unset",
+    ),
+    _f(
+        "compressed",
+        "bool",
+        "any COMPRESS clause (bare, value list or algorithmic)",
+        nullable=False,
+    ),
+    _f(
+        "compression_value_count",
+        "int",
+        "number of multi-value-compression literals (NULL included)",
+        nullable=False,
+    ),
+    _f("sparse", "bool", "SQL Server SPARSE column", nullable=False),
+    _f("filestream", "bool", "SQL Server FILESTREAM column", nullable=False),
+    _f("rowguidcol", "bool", "SQL Server ROWGUIDCOL column", nullable=False),
+    _f("user_type", "string", "user-defined / alias type the column was declared with"),
+    *_span_fields("column definition"),
+)
+
+DIAGNOSTICS: tuple[Field, ...] = (
+    FILE,
+    _f("dialect", "string", "dialect the file was read as; null if undetermined"),
+    _f("code", "string", "stable diagnostic code (docs/diagnostics.md)", nullable=False),
+    _f("severity", "string", "`error`, `warning` or `info`", nullable=False),
+    _f("message", "string", "human-readable description", nullable=False),
+    _f("expected", "string", "what the parser expected at that point, if known"),
+    *_span_fields("offending text"),
+    _f("source_line", "string", "text of the offending source line"),
+)
+
+#: Every dataset by the directory name it is written under.
+DATASETS: dict[str, tuple[Field, ...]] = {
+    "files": FILES,
+    "tables": TABLES,
+    "columns": COLUMNS,
+    "diagnostics": DIAGNOSTICS,
+}
+
+#: Type names (upper case, no arguments) that are stored variable-length, and the
+#: families that always are; a type counts when either matches.
+VARIABLE_LENGTH_NAMES = frozenset(
+    {
+        "VARCHAR", "NVARCHAR", "VARBINARY", "VARBYTE", "VARGRAPHIC", "LONG VARCHAR",
+        "LONG VARGRAPHIC", "CHAR VARYING", "CHARACTER VARYING", "NATIONAL CHAR VARYING",
+        "NATIONAL CHARACTER VARYING", "BINARY VARYING", "TEXT", "NTEXT", "IMAGE", "UNITEXT",
+        "UNIVARCHAR", "CLOB", "NCLOB", "BLOB", "DBCLOB", "CHARACTER LARGE OBJECT",
+        "BINARY LARGE OBJECT", "XML", "JSON", "SQL_VARIANT", "SYSNAME", "MVARCHAR",
+        "NVARCHAR2", "VARCHAR2", "HIERARCHYID", "GEOMETRY", "GEOGRAPHY", "ST_GEOMETRY",
+        "BLOB LOCATOR",
+    }
+)  # fmt: skip
+VARIABLE_LENGTH_FAMILIES = frozenset(
+    {"varchar", "nvarchar", "varbinary", "varbyte", "vargraphic", "clob", "nclob", "blob",
+     "json", "xml", "text", "image", "lob", "variant", "spatial"}
+)  # fmt: skip
+
+
+def names(fields: Sequence[Field]) -> tuple[str, ...]:
+    """The column names of a dataset, in order."""
+    return tuple(f.name for f in fields)
+
+
+def is_variable_length(column: Column) -> bool:
+    """Whether the column's type is stored variable-length (``(MAX)`` always is)."""
+    t = column.type
+    return t.is_max or t.name in VARIABLE_LENGTH_NAMES or t.family in VARIABLE_LENGTH_FAMILIES
+
+
+def _span(span: Span | None) -> tuple[int | None, int | None, int | None, int | None]:
+    if span is None:
+        return (None, None, None, None)
+    return (span.line, span.column, span.end_line, span.end_column)
+
+
+def _options_json(options: TableOptions) -> str:
+    # Only non-default options: a default TableOptions becomes "{}", keeping the
+    # column small and making "which tables set X" a simple non-null test.
+    default = to_dict(TableOptions())
+    current: dict[str, Any] = to_dict(options)
+    out = {k: v for k, v in current.items() if k != "extra" and v != default[k]}
+    if options.extra:
+        out["extra"] = dict(options.extra)
+    return json.dumps(out, sort_keys=True, ensure_ascii=False)
+
+
+def _primary_index(table: Table) -> str | None:
+    for index in table.indexes:
+        if index.kind in ("primary_index", "primary_amp"):
+            return ",".join(index.columns)
+        if index.kind == "no_primary_index":
+            return ""
+    return None
+
+
+def _severity_counts(diagnostics: Sequence[Diagnostic]) -> tuple[int, int, int]:
+    errors = sum(1 for d in diagnostics if d.severity == Severity.ERROR)
+    warnings = sum(1 for d in diagnostics if d.severity == Severity.WARNING)
+    return errors, warnings, len(diagnostics) - errors - warnings
+
+
+def file_row(result: FileResult, size: int | None = None, millis: int | None = None) -> Row:
+    """The ``files`` row of one result, with the file's byte count and analysis time if known."""
+    errors, warnings, infos = _severity_counts(result.diagnostics)
+    return (
+        result.path,
+        result.dialect,
+        json.dumps(list(result.dialect_evidence), ensure_ascii=False),
+        result.encoding,
+        result.encoding_evidence,
+        size,
+        millis,
+        result.statements,
+        len(result.tables),
+        sum(len(t.columns) for t in result.tables),
+        len(result.user_types),
+        len(result.skipped),
+        errors,
+        warnings,
+        infos,
+        errors == 0,
+    )
+
+
+def table_rows(result: FileResult) -> list[Row]:
+    """One ``tables`` row per table of the result."""
+    rows: list[Row] = []
+    for t in result.tables:
+        pk = t.primary_key
+        rows.append(
+            (
+                result.path,
+                t.dialect,
+                result.encoding,
+                t.name.catalog,
+                t.name.schema,
+                t.name.name,
+                str(t.name),
+                len(t.columns),
+                sum(1 for c in t.columns if c.nullable),
+                sum(1 for c in t.columns if is_variable_length(c)),
+                sum(1 for c in t.columns if c.computed is not None),
+                sum(1 for c in t.columns if c.identity is not None),
+                ",".join(pk.columns) if pk is not None else None,
+                pk.name if pk is not None else None,
+                len(t.constraints),
+                sum(1 for c in t.constraints if c.kind is ConstraintKind.FOREIGN_KEY),
+                len(t.indexes),
+                _primary_index(t),
+                max((len(i.partitioning) for i in t.indexes), default=0),
+                t.options.set_semantics,
+                t.options.temporary,
+                _options_json(t.options),
+                *_span(t.span),
+            )
+        )
+    return rows
+
+
+def column_rows(result: FileResult) -> list[Row]:
+    """One ``columns`` row per column of every table of the result."""
+    rows: list[Row] = []
+    for t in result.tables:
+        qualified = str(t.name)
+        for c in t.columns:
+            ty, ident, comp, cmp = c.type, c.identity, c.computed, c.compression
+            rows.append(
+                (
+                    result.path,
+                    t.dialect,
+                    t.name.schema,
+                    t.name.name,
+                    qualified,
+                    c.position,
+                    c.name,
+                    ty.declared,
+                    ty.name,
+                    ty.family,
+                    ty.length,
+                    ty.precision,
+                    ty.scale,
+                    ty.is_max,
+                    ty.with_time_zone,
+                    is_variable_length(c),
+                    c.nullable,
+                    c.nullable_explicit,
+                    c.default,
+                    ident is not None,
+                    ident.seed if ident is not None else None,
+                    ident.increment if ident is not None else None,
+                    comp is not None,
+                    comp.persisted if comp is not None else False,
+                    comp.expression if comp is not None else None,
+                    c.character_set,
+                    c.collation,
+                    c.case_specific,
+                    cmp is not None,
+                    len(cmp.values) if cmp is not None else 0,
+                    c.sparse,
+                    c.filestream,
+                    c.rowguidcol,
+                    c.user_type,
+                    *_span(c.span),
+                )
+            )
+    return rows
+
+
+def diagnostic_rows(result: FileResult) -> list[Row]:
+    """One ``diagnostics`` row per diagnostic of the result."""
+    return [
+        (
+            result.path,
+            result.dialect,
+            d.code,
+            str(d.severity),
+            d.message,
+            d.expected,
+            *_span(d.span),
+            d.source_line,
+        )
+        for d in result.diagnostics
+    ]
+
+
+def flatten(
+    result: FileResult, size: int | None = None, millis: int | None = None
+) -> dict[str, list[Row]]:
+    """All rows of one result, by dataset name (the keys of :data:`DATASETS`)."""
+    return {
+        "files": [file_row(result, size, millis)],
+        "tables": table_rows(result),
+        "columns": column_rows(result),
+        "diagnostics": diagnostic_rows(result),
+    }
+
+
+def check_row(dataset: str, row: Row) -> None:
+    """Raise ``ValueError`` unless ``row`` fits the dataset (arity, types, nullability).
+
+    >>> check_row("diagnostics", ("a.sql", None, "D001", "error", "bad", *[None] * 6))
+    >>> check_row("diagnostics", (None, None, "D001", "error", "bad", *[None] * 6))
+    Traceback (most recent call last):
+    ...
+    ValueError: diagnostics.file: null in a non-nullable field
+    """
+    fields = DATASETS[dataset]
+    if len(row) != len(fields):
+        raise ValueError(f"{dataset}: row has {len(row)} values for {len(fields)} fields")
+    for field, value in zip(fields, row, strict=True):
+        where = f"{dataset}.{field.name}"
+        if value is None:
+            if not field.nullable:
+                raise ValueError(f"{where}: null in a non-nullable field")
+            continue
+        # Exact type: bool is a subclass of int, and neither may stand for the other.
+        if type(value) is not PY_TYPES[field.type]:
+            raise ValueError(f"{where}: {type(value).__name__} where {field.type} expected")
+        bounds = INT_RANGES.get(field.type)
+        if bounds is not None and not bounds[0] <= value <= bounds[1]:  # type: ignore[operator]
+            raise ValueError(f"{where}: {value} out of range for {field.type}")
+
+
+def markdown_table(fields: Sequence[Field]) -> str:
+    """The Markdown table documenting a dataset (embedded in docs/output-schema.md)."""
+    lines = ["| column | type | nullable | meaning |", "|---|---|---|---|"]
+    for f in fields:
+        lines.append(f"| `{f.name}` | {f.type} | {'yes' if f.nullable else 'no'} | {f.doc} |")
+    return "\n".join(lines)

@@ -1,0 +1,529 @@
+"""``ddlaudit scan``: analyse a repository of DDL on Spark and write Parquet datasets.
+
+The driver selects the files (the same discovery, include and exclude globs as
+``ddlaudit parse``), Spark reads them with its ``binaryFile`` source, and each
+partition runs the pure-Python core (:mod:`analyzer.spark.worker`).  Output:
+four Parquet datasets under ``out/`` whose schemas come from
+:mod:`analyzer.rows` (documented in docs/output-schema.md)::
+
+    out/files  out/tables  out/columns  out/diagnostics
+
+Plan (three Spark jobs plus the writes):
+
+1. phase 1 over every file (decode, split, parse, build the IR), persisted; the
+   driver collects each file's path and user types;
+2. files Spark did not deliver (empty files, which ``binaryFile`` skips; files
+   that vanished or became unreadable; files over :data:`MAX_FILE_BYTES`) are
+   settled on the driver, so no selected file is ever missing from ``files``;
+3. phase 2 (passes with all user types, flatten) into one nested DataFrame,
+   persisted, from which each dataset is a projection written to Parquet;
+4. the summary is counted back from the written datasets.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from pyspark import StorageLevel
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+from pyspark.sql import types as T
+
+from analyzer.core import Options
+from analyzer.diagnostics import CODES
+from analyzer.ir import Diagnostic, FileResult, Severity, UserType
+from analyzer.rows import DATASETS, Field
+from analyzer.source import _matches, discover
+from analyzer.spark import worker
+from analyzer.spark.session import Session, get_session, java_problem
+
+#: Larger files are not handed to Spark (``binaryFile`` fails the whole job
+#: above 2 GiB); they get a D005 diagnostic instead.  No DDL script is this big.
+MAX_FILE_BYTES = 1 << 30
+
+#: Output files per dataset: one Parquet part per this many input files (at
+#: least one), so a small scan does not leave hundreds of tiny parts.
+FILES_PER_PART = 5000
+
+_SPARK_TYPES: dict[str, T.DataType] = {
+    "string": T.StringType(),
+    "int": T.IntegerType(),
+    "long": T.LongType(),
+    "bool": T.BooleanType(),
+}
+_URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:/")
+_GLOB_CHARS = re.compile(r"([\\\[\]{}*?])")
+
+
+class SparkUnavailable(RuntimeError):
+    """Spark cannot run here: no Java 17+, or the JVM failed to start."""
+
+
+def struct_type(fields: Sequence[Field]) -> T.StructType:
+    """The Spark schema of a dataset defined in :mod:`analyzer.rows`."""
+    return T.StructType([T.StructField(f.name, _SPARK_TYPES[f.type], f.nullable) for f in fields])
+
+
+def record_schema() -> T.StructType:
+    """The nested record of one file (:data:`analyzer.spark.worker.Record`)."""
+    return T.StructType(
+        [
+            T.StructField("file", struct_type(DATASETS["files"]), False),
+            *(
+                T.StructField(name, T.ArrayType(struct_type(DATASETS[name]), False), False)
+                for name in ("tables", "columns", "diagnostics")
+            ),
+        ]
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ScanSummary:
+    """What a scan wrote, counted back from the written Parquet datasets."""
+
+    files: int
+    tables: int
+    columns: int
+    errors: int
+    warnings: int
+    infos: int
+    files_failed: int
+    seconds: float
+    out: str
+    datasets: tuple[tuple[str, str], ...] = field(default=())
+
+    @property
+    def diagnostics(self) -> int:
+        """All diagnostic rows."""
+        return self.errors + self.warnings + self.infos
+
+    def path(self, dataset: str) -> str:
+        """Where ``dataset`` (``files``, ``tables``, ``columns``, ``diagnostics``) was written."""
+        return dict(self.datasets)[dataset]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (for ``--format json`` style output and logs)."""
+        return {
+            "files": self.files,
+            "tables": self.tables,
+            "columns": self.columns,
+            "diagnostics": {"error": self.errors, "warning": self.warnings, "info": self.infos},
+            "files_failed": self.files_failed,
+            "seconds": round(self.seconds, 3),
+            "out": self.out,
+            "datasets": dict(self.datasets),
+        }
+
+    def render(self) -> str:
+        """The human summary ``ddlaudit scan`` prints.
+
+        >>> print(ScanSummary(3, 5, 40, 1, 2, 0, 1, 12.5, "out/scan",
+        ...                   (("tables", "out/scan/tables"),)).render())
+        scanned 3 files in 12.5 s: 5 tables, 40 columns
+        diagnostics: 1 error, 2 warnings, 0 infos; 1 file with errors
+        wrote out/scan: tables
+        """
+
+        def n(count: int, word: str) -> str:
+            return f"{count} {word}{'' if count == 1 else 's'}"
+
+        return "\n".join(
+            [
+                f"scanned {n(self.files, 'file')} in {self.seconds:.1f} s: "
+                f"{n(self.tables, 'table')}, {n(self.columns, 'column')}",
+                f"diagnostics: {n(self.errors, 'error')}, {n(self.warnings, 'warning')}, "
+                f"{n(self.infos, 'info')}; {n(self.files_failed, 'file')} with errors",
+                f"wrote {self.out}: {', '.join(name for name, _ in self.datasets)}",
+            ]
+        )
+
+
+# --------------------------------------------------------------------------- selection
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """The driver's view of the input before Spark reads it."""
+
+    #: (absolute path, reported path) of every selected local file Spark reads.
+    local: tuple[tuple[str, str], ...]
+    #: Selected local files settled on the driver: (absolute path, reported path, size).
+    settle: tuple[tuple[str, str, int | None], ...]
+    #: Non-local roots (``hdfs://``, ``s3a://`` ...) Spark lists itself.
+    remote: tuple[str, ...]
+    #: Results for problems found while listing (a path that does not exist ...).
+    problems: tuple[FileResult, ...]
+
+
+def _local_path(path: str) -> str | None:
+    """``path`` as a local filesystem path, or None for a non-local URI."""
+    if path.startswith("file:"):
+        return re.sub(r"^file:(//)?", "", path) or "/"
+    return None if _URI.match(path) else path
+
+
+def list_inputs(paths: Sequence[str], include: Sequence[str], exclude: Sequence[str]) -> Listing:
+    """Select the files to scan (local ones through the same discovery as ``parse``)."""
+    local_roots = [p for p in (_local_path(p) for p in paths) if p is not None]
+    remote = tuple(p for p in paths if _local_path(p) is None)
+    found, found_diags = (
+        discover(local_roots, tuple(include), tuple(exclude)) if local_roots else ([], ())
+    )
+    local: list[tuple[str, str]] = []
+    settle: list[tuple[str, str, int | None]] = []
+    for shown in found:
+        absolute = os.path.abspath(shown)
+        try:
+            size: int | None = os.stat(absolute).st_size
+        except OSError:
+            size = None
+        if size is None or size == 0 or size > MAX_FILE_BYTES:
+            settle.append((absolute, shown, size))
+        else:
+            local.append((absolute, shown))
+    problems = tuple(
+        FileResult(d.span.file if d.span is not None else "<input>", None, None, diagnostics=(d,))
+        for d in found_diags
+    )
+    return Listing(tuple(local), tuple(settle), remote, problems)
+
+
+@dataclass(frozen=True, slots=True)
+class LocalNames:
+    """Maps Spark's ``file:`` URI of a listed file back to the path it is reported as.
+
+    A URI that maps to nothing (Hadoop spelt the path differently) gives None:
+    the task skips the file and the driver settles it, rather than report it twice.
+    """
+
+    names: Any  # a Broadcast of {absolute path: reported path}
+
+    def __call__(self, uri: str) -> str | None:
+        shown = self.names.value.get(_local_path(uri) or uri)
+        return None if shown is None else str(shown)
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteSelection:
+    """Include/exclude globs applied in the tasks to files Spark listed under ``root``."""
+
+    root: str
+    include: tuple[str, ...]
+    exclude: tuple[str, ...]
+
+    def __call__(self, uri: str) -> str | None:
+        root = self.root.rstrip("/")
+        if uri == root:
+            return uri  # a file named explicitly is always scanned
+        rel = uri[len(root) :].lstrip("/") if uri.startswith(root) else uri
+        if _matches(rel, self.include) and not _matches(rel, self.exclude):
+            return uri
+        return None
+
+
+def _too_large(path: str, size: int) -> FileResult:
+    name = CODES["D005"][0]
+    message = f"{name}: the file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit of a scan"
+    return FileResult(path, None, None, diagnostics=(Diagnostic("D005", Severity.ERROR, message),))
+
+
+def settle_on_driver(
+    absolute: str, shown: str, size: int | None, options: Options
+) -> worker.Analysed:
+    """Phase 1 for a file Spark did not deliver: read it here, or say why not."""
+    if size is not None and size > MAX_FILE_BYTES:
+        return worker.Analysed(_too_large(shown, size), size, None)
+    try:
+        data = Path(absolute).read_bytes()
+    except OSError as err:
+        name = CODES["D005"][0]
+        diag = Diagnostic("D005", Severity.ERROR, f"{name}: cannot read {shown}: {err.strerror}")
+        return worker.Analysed(FileResult(shown, None, None, diagnostics=(diag,)), None, None)
+    if len(data) > MAX_FILE_BYTES:
+        return worker.Analysed(_too_large(shown, len(data)), len(data), None)
+    return worker.analyze_file(shown, data, options)
+
+
+# --------------------------------------------------------------------------- progress
+
+
+class _Progress:
+    """Progress of the running Spark stages on stderr, polled from the status tracker.
+
+    A rich bar on a terminal; otherwise (CI logs) a plain line every 15 seconds.
+    """
+
+    def __init__(self, spark: SparkSession, enabled: bool) -> None:
+        self._tracker = spark.sparkContext.statusTracker()
+        self._enabled = enabled
+        self._label = "starting"
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._tty = enabled and sys.stderr.isatty()
+
+    def phase(self, label: str) -> None:
+        self._label = label
+        if self._enabled and not self._tty:
+            print(f"ddlaudit scan: {label}", file=sys.stderr, flush=True)
+
+    def _tasks(self) -> tuple[int, int]:
+        done = total = 0
+        for stage in self._tracker.getActiveStageIds():
+            info = self._tracker.getStageInfo(stage)
+            if info is not None:
+                done += info.numCompletedTasks
+                total += info.numTasks
+        return done, total
+
+    def _run_rich(self) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        columns = (
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("tasks"),
+            TimeElapsedColumn(),
+        )
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(self._label, total=None)
+            while not self._stop.wait(0.5):
+                done, total = self._tasks()
+                bar.update(task, description=self._label, completed=done, total=total or None)
+
+    def _run_plain(self) -> None:
+        last = ""
+        while not self._stop.wait(15):
+            done, total = self._tasks()
+            line = f"ddlaudit scan: {self._label}: {done}/{total} tasks"
+            if total and line != last:
+                print(line, file=sys.stderr, flush=True)
+                last = line
+
+    def __enter__(self) -> _Progress:
+        if self._enabled:
+            target = self._run_rich if self._tty else self._run_plain
+            self._thread = threading.Thread(target=target, name="ddlaudit-progress", daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+
+# --------------------------------------------------------------------------- the job
+
+
+@contextmanager
+def _sql_conf(spark: SparkSession, key: str, value: str) -> Iterator[None]:
+    """Set a runtime SQL option for the duration of the block, then restore it."""
+    old = spark.conf.get(key, None)
+    spark.conf.set(key, value)
+    try:
+        yield
+    finally:
+        if old is None:
+            spark.conf.unset(key)
+        else:
+            spark.conf.set(key, old)
+
+
+def _hadoop_path(absolute: str) -> str:
+    # Spark treats load() paths as globs: escape the metacharacters a file name may hold.
+    return "file://" + _GLOB_CHARS.sub(r"\\\1", absolute)
+
+
+def _reader(spark: SparkSession) -> Any:
+    # A file that vanishes or cannot be read between listing and reading must not
+    # fail the job; the driver settles it (see settle_on_driver).
+    return (
+        spark.read.format("binaryFile")
+        .option("ignoreMissingFiles", "true")
+        .option("ignoreCorruptFiles", "true")
+    )
+
+
+def _types_of(known: Any) -> Callable[[], Sequence[UserType]]:
+    return lambda: known.value
+
+
+def _collect_seen(item: worker.Analysed) -> tuple[str, tuple[UserType, ...]]:
+    return item.result.path, item.result.user_types
+
+
+def _write(frame: DataFrame, path: str, parts: int) -> None:
+    frame.coalesce(parts).write.mode("overwrite").parquet(path)
+
+
+def _scan(
+    spark: SparkSession,
+    listing: Listing,
+    out: str,
+    options: Options,
+    include: tuple[str, ...],
+    exclude: tuple[str, ...],
+    progress: _Progress,
+) -> dict[str, str]:
+    sc = spark.sparkContext
+    names = sc.broadcast({absolute: shown for absolute, shown in listing.local})
+    analyse = partial(worker.analyze_partition, options=options)
+    phase1 = []
+    if listing.local:
+        frame = _reader(spark).load([_hadoop_path(a) for a, _ in listing.local])
+        phase1.append(
+            frame.select("path", "content").rdd.mapPartitions(
+                partial(analyse, display=LocalNames(names))
+            )
+        )
+    for root in listing.remote:
+        frame = _reader(spark).option("recursiveFileLookup", "true").load(root)
+        selection = RemoteSelection(root, include, exclude)
+        phase1.append(
+            frame.select("path", "content").rdd.mapPartitions(partial(analyse, display=selection))
+        )
+    spark_read = sc.union(phase1) if phase1 else sc.emptyRDD()
+    spark_read.persist(StorageLevel.MEMORY_AND_DISK)
+
+    progress.phase(f"analysing {len(listing.local) + len(listing.settle)} files")
+    seen = spark_read.map(_collect_seen).collect()
+    seen_paths = {path for path, _ in seen}
+    known = [ut for _, types in seen for ut in types]
+
+    # Files Spark did not deliver, and listing problems, are settled here.
+    settled = [worker.Analysed(r, None, None) for r in listing.problems]
+    pending = [(a, s, None) for a, s in listing.local if s not in seen_paths]
+    for absolute, shown, size in (*listing.settle, *pending):
+        item = settle_on_driver(absolute, shown, size, options)
+        settled.append(item)
+        known.extend(item.result.user_types)
+    analysed = spark_read.union(sc.parallelize(settled, 1)) if settled else spark_read
+    total = len(seen_paths) + len(settled)
+
+    known_types = sc.broadcast(tuple(known))
+    records = analysed.mapPartitions(
+        partial(worker.finish_partition, known_types=_types_of(known_types))
+    )
+    nested = spark.createDataFrame(records, record_schema(), verifySchema=False)
+    nested.persist(StorageLevel.MEMORY_AND_DISK)
+    parts = max(1, min(records.getNumPartitions(), math.ceil(total / FILES_PER_PART)))
+
+    written: dict[str, str] = {}
+    try:
+        for name in DATASETS:
+            progress.phase(f"writing {name}")
+            path = f"{out}/{name}"
+            if name == "files":
+                frame = nested.select("file.*")
+            else:
+                frame = nested.select(F.explode(name).alias("r")).select("r.*")
+            _write(frame, path, parts)
+            written[name] = path
+    finally:
+        nested.unpersist()
+        spark_read.unpersist()
+        names.unpersist()
+        known_types.unpersist()
+    return written
+
+
+def _summarise(
+    spark: SparkSession, written: dict[str, str], out: str, seconds: float
+) -> ScanSummary:
+    files = (
+        spark.read.parquet(written["files"])
+        .agg(
+            F.count(F.lit(1)).alias("files"),
+            F.coalesce(F.sum(F.when(~F.col("ok"), 1).otherwise(0)), F.lit(0)).alias("failed"),
+        )
+        .first()
+    )
+    severity = {
+        row["severity"]: row["count"]
+        for row in spark.read.parquet(written["diagnostics"]).groupBy("severity").count().collect()
+    }
+    return ScanSummary(
+        files=int(files["files"]) if files is not None else 0,
+        tables=spark.read.parquet(written["tables"]).count(),
+        columns=spark.read.parquet(written["columns"]).count(),
+        errors=int(severity.get("error", 0)),
+        warnings=int(severity.get("warning", 0)),
+        infos=int(severity.get("info", 0)),
+        files_failed=int(files["failed"]) if files is not None else 0,
+        seconds=seconds,
+        out=out,
+        datasets=tuple(written.items()),
+    )
+
+
+def _open_session(master: str | None) -> Session:
+    if SparkSession.getActiveSession() is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
+        problem = java_problem()
+        if problem is not None:
+            raise SparkUnavailable(f"{problem}; scripts/ensure-java installs it on Debian/Ubuntu")
+    try:
+        return get_session(master)
+    except Exception as err:
+        raise SparkUnavailable(f"Spark failed to start: {type(err).__name__}: {err}") from err
+
+
+def run_scan(
+    paths: Sequence[str],
+    out: str,
+    *,
+    master: str | None = None,
+    options: Options | None = None,
+    include: Sequence[str] | None = None,
+    exclude: Sequence[str] | None = None,
+    progress: bool = True,
+) -> ScanSummary:
+    """Scan ``paths`` (files, directories or ``hdfs://``-style URIs) and write ``out/``.
+
+    ``include``/``exclude`` default to the globs of ``options.config``.  Uses the
+    active SparkSession if there is one (or the one ``spark-submit`` provides),
+    else starts a quiet local one on ``master`` (default ``local[*]``) and stops
+    it at the end.  Raises :class:`SparkUnavailable` when Spark cannot start.
+    """
+    start = time.perf_counter()
+    options = options if options is not None else Options()
+    inc = tuple(include) if include is not None else tuple(options.config.include)
+    exc = tuple(exclude) if exclude is not None else tuple(options.config.exclude)
+    listing = list_inputs(paths, inc, exc)
+    target = out if _local_path(out) is None else os.path.abspath(_local_path(out) or out)
+    session = _open_session(master)
+    try:
+        with (
+            _Progress(session.spark, progress) as bar,
+            # Listing thousands of explicit paths is quicker on the driver than
+            # as a Spark job with one task per path.
+            _sql_conf(
+                session.spark, "spark.sql.sources.parallelPartitionDiscovery.threshold", "1000000"
+            ),
+        ):
+            written = _scan(session.spark, listing, target, options, inc, exc, bar)
+            bar.phase("counting")
+            return _summarise(session.spark, written, out, time.perf_counter() - start)
+    finally:
+        session.close()
