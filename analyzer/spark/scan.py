@@ -268,7 +268,7 @@ class _Progress:
     def __init__(self, spark: SparkSession, enabled: bool) -> None:
         self._tracker = spark.sparkContext.statusTracker()
         self._enabled = enabled
-        self._label = "starting"
+        self._label = "reading files"
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._tty = enabled and sys.stderr.isatty()
@@ -512,6 +512,10 @@ def run_scan(
     exc = tuple(exclude) if exclude is not None else tuple(options.config.exclude)
     listing = list_inputs(paths, inc, exc)
     target = out if _local_path(out) is None else os.path.abspath(_local_path(out) or out)
+    if progress:
+        # The JVM takes seconds to start; say so before the terminal goes quiet.
+        print(f"ddlaudit scan: {len(listing.local) + len(listing.settle)} files; starting Spark",
+              file=sys.stderr, flush=True)  # fmt: skip
     session = _open_session(master)
     try:
         with (

@@ -210,6 +210,7 @@ def get_session(master: str | None = None) -> Session:
         if master is not None:
             builder = builder.master(master)
         spark = builder.getOrCreate()
+        spark.sparkContext.setLogLevel("WARN")
     else:
         conf = local_conf(master)
         SparkContext(conf=conf, gateway=_launch_gateway(conf))
