@@ -23,11 +23,13 @@ shows what the user wrote.
 
 from __future__ import annotations
 
+import functools
 import typing as t
 from dataclasses import dataclass, replace
 
 from sqlglot import exp
 
+import grammars
 from analyzer import types
 from analyzer.ir import (
     Column,
@@ -88,13 +90,45 @@ class Context:
         """The source text of ``node`` when known, else sqlglot's rendering of it."""
         if node is None:
             return None
-        bounds = node.meta.get("span") if node.meta else None
+        bounds = self._bounds(node)
         if bounds is not None:
             return self.text[bounds[0] : bounds[1]]
         try:
             return str(node.sql(dialect=self.grammar.dialect))
         except Exception:
             return str(node)
+
+    def _bounds(self, node: exp.Expr) -> tuple[int, int] | None:
+        """Statement-relative ``[start, end)`` of ``node`` in the source, when recoverable.
+
+        Spans recorded by the grammar come first; leaf tokens carry sqlglot's own
+        token offsets (inclusive end); a parenthesised expression extends its
+        inner text to the enclosing parentheses.  Rendering with sqlglot's
+        generator is the slow fallback and loses the user's spelling.
+        """
+        meta = node.meta if node._meta else None
+        if meta:
+            span = meta.get("span")
+            if span is not None:
+                return (span[0], span[1])
+            if isinstance(node, _LEAVES) and "start" in meta:
+                return (meta["start"], meta["end"] + 1)
+        if isinstance(node, exp.Paren) and isinstance(node.this, exp.Expr):
+            inner = self._bounds(node.this)
+            if inner is None:
+                return None
+            left = self.text.rfind("(", 0, inner[0])
+            right = self.text.find(")", inner[1])
+            if left < 0 or right < 0:
+                return None
+            if self.text[left + 1 : inner[0]].strip() or self.text[inner[1] : right].strip():
+                return None  # something else stands between: let the generator say it
+            return (left, right + 1)
+        return None
+
+
+#: Nodes whose sqlglot token offsets cover their whole source text.
+_LEAVES = (exp.Literal, exp.National, exp.Identifier, exp.Var, exp.Null, exp.Boolean)
 
 
 def build(tree: exp.Expr, ctx: Context) -> Table | UserType:
@@ -162,7 +196,14 @@ def data_type(node: exp.Expr | None, ctx: Context) -> DataType:
     declared = node.meta.get("declared") if node.meta else None
     if declared is None:
         declared = ctx.sql(node) or ""
-    return types.read_type(declared, ctx.grammar.type_families)
+    return _read_type(declared, ctx.grammar.name)
+
+
+@functools.lru_cache(maxsize=8192)
+def _read_type(declared: str, grammar: str) -> DataType:
+    # Memoised: schemas repeat a handful of type spellings thousands of times,
+    # and DataType is immutable, so sharing the instances is safe.
+    return types.read_type(declared, grammars.get(grammar).type_families)
 
 
 def _alias_type(tree: nodes.CreateAliasType, ctx: Context) -> UserType:
@@ -377,11 +418,11 @@ def _reference(ref: exp.Reference) -> tuple[QualifiedName, tuple[str, ...]]:
 
 def _column(
     coldef: exp.ColumnDef,
-    position: int,
     ctx: Context,
     constraints: list[Constraint],
     indexes: list[Index],
-) -> tuple[Column, _ColumnFacts]:
+) -> tuple[str, DataType, _ColumnFacts, Span | None]:
+    """Read one column definition; the Column is built once nullability is settled."""
     name = _ident(coldef.this)
     span = ctx.span(coldef)
     facts = _ColumnFacts()
@@ -402,11 +443,22 @@ def _column(
         if kind is not None
         else DataType(declared="", name="", family="computed" if facts.computed else "other")
     )
-    column = Column(
+    return name, dtype, facts, span
+
+
+def _make_column(
+    position: int,
+    name: str,
+    dtype: DataType,
+    facts: _ColumnFacts,
+    span: Span | None,
+    nullable: bool,
+) -> Column:
+    return Column(
         name=name,
         position=position,
         type=dtype,
-        nullable=True,  # settled in _settle_nullability once the keys are known
+        nullable=nullable,
         nullable_explicit=facts.nullable is not None,
         default=facts.default,
         identity=facts.identity,
@@ -422,7 +474,6 @@ def _column(
         options=tuple(facts.options or ()),
         span=span,
     )
-    return column, facts
 
 
 # ------------------------------------------------------------------ constraints
@@ -668,27 +719,28 @@ def _table(create: exp.Create, ctx: Context) -> Table:
         raise BuildError("CREATE TABLE without a column list (CREATE TABLE ... AS is not sized)")
     constraints: list[Constraint] = []
     inline: list[Index] = []
-    columns: list[Column] = []
-    explicit_null: list[bool | None] = []
+    pending: list[tuple[str, DataType, _ColumnFacts, Span | None]] = []
     for item in schema.expressions:
         if isinstance(item, exp.ColumnDef):
-            column, facts = _column(item, len(columns) + 1, ctx, constraints, inline)
-            columns.append(column)
-            explicit_null.append(facts.nullable)
+            pending.append(_column(item, ctx, constraints, inline))
         elif isinstance(item, nodes.InlineIndex):
             inline.append(_inline_index(item, ctx, None))
         else:
             constraints.extend(_table_constraint(item, ctx))
-    if not columns:
+    if not pending:
         raise BuildError("CREATE TABLE declares no columns")
 
     indexes = [_index(ix, ctx) for ix in create.args.get("indexes") or []] + inline
     options = _options(create, ctx, indexes)
-    settled = _settle_nullability(columns, explicit_null, constraints, ctx.grammar)
+    pk = _primary_key_columns(constraints)
+    columns = tuple(
+        _make_column(i, name, dtype, facts, span, _nullable(name, facts, pk, ctx.grammar))
+        for i, (name, dtype, facts, span) in enumerate(pending, start=1)
+    )
     return Table(
         name=qualified(schema.this),
         dialect=ctx.grammar.name,
-        columns=settled,
+        columns=columns,
         constraints=tuple(constraints),
         indexes=tuple(indexes),
         options=options,
@@ -696,32 +748,25 @@ def _table(create: exp.Create, ctx: Context) -> Table:
     )
 
 
-def _settle_nullability(
-    columns: list[Column],
-    explicit: list[bool | None],
-    constraints: list[Constraint],
-    grammar: Grammar,
-) -> tuple[Column, ...]:
-    """Apply the dialect's default nullability.
+def _primary_key_columns(constraints: list[Constraint]) -> frozenset[str]:
+    return frozenset(
+        name.lower()
+        for c in constraints
+        if c.kind is ConstraintKind.PRIMARY_KEY
+        for name in c.columns
+    )
+
+
+def _nullable(name: str, facts: _ColumnFacts, pk: frozenset[str], grammar: Grammar) -> bool:
+    """Apply the dialect's default nullability (docs/decisions.md, D3).
 
     An explicit NULL / NOT NULL wins.  Otherwise primary-key and identity
     columns are NOT NULL (every dialect here enforces it) and the rest take the
     grammar's default (``Grammar.default_nullable``: NULL for SQL Server and
     Teradata, NOT NULL for Sybase ASE).
     """
-    pk = {
-        name.lower()
-        for c in constraints
-        if c.kind is ConstraintKind.PRIMARY_KEY
-        for name in c.columns
-    }
-    out = []
-    for column, null in zip(columns, explicit, strict=True):
-        if null is not None:
-            nullable = null
-        elif column.name.lower() in pk or column.identity is not None:
-            nullable = False
-        else:
-            nullable = grammar.default_nullable
-        out.append(replace(column, nullable=nullable))
-    return tuple(out)
+    if facts.nullable is not None:
+        return facts.nullable
+    if name.lower() in pk or facts.identity is not None:
+        return False
+    return grammar.default_nullable

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 import grammars
 
-#: Only the head of a file is scanned: DDL scripts show their dialect early and
-#: a 50 MB file must not be scanned twice.
-SCAN_CHARS = 256 * 1024
+#: Windows of the file's head scanned in turn: DDL scripts show their dialect in
+#: their first statements, so the wider windows are read only when the narrower
+#: one holds no evidence at all (and a 50 MB file is never scanned whole).
+SCAN_WINDOWS = (16 * 1024, 256 * 1024)
 
 #: Dialect used when nothing points anywhere (a warning says so).
 FALLBACK_DIALECT = "tsql"
@@ -36,19 +37,29 @@ class DialectChoice:
 
 def detect(text: str) -> DialectChoice:
     """Score each grammar's evidence over the head of ``text``; highest total wins."""
-    head = text[:SCAN_CHARS]
+    for window in SCAN_WINDOWS:
+        choice = _score(text[:window])
+        if choice is not None or window >= len(text):
+            break
+    if choice is None:
+        return DialectChoice(FALLBACK_DIALECT, "fallback", ("no dialect-specific syntax found",))
+    return choice
+
+
+def _score(head: str) -> DialectChoice | None:
+    lowered = head.lower()
     best: tuple[int, str, tuple[str, ...]] | None = None
     for name, grammar in grammars.registry().items():
         score = 0
         labels: list[str] = []
         for ev in grammar.evidence:
-            if ev.pattern.search(head):
+            if ev.search(head, lowered):
                 score += ev.weight
                 labels.append(ev.label)
         if score > 0 and (best is None or score > best[0]):
             best = (score, name, tuple(labels))
     if best is None:
-        return DialectChoice(FALLBACK_DIALECT, "fallback", ("no dialect-specific syntax found",))
+        return None
     return DialectChoice(best[1], "detected", best[2])
 
 

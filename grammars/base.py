@@ -16,6 +16,8 @@ source text and character offsets sqlglot otherwise throws away:
 from __future__ import annotations
 
 import re
+import re._constants as sre_constants
+import re._parser as sre_parse
 import typing as t
 from dataclasses import dataclass
 
@@ -37,11 +39,23 @@ CREATE_TYPE = re.compile(r"\A\s*create\s+type\b", re.IGNORECASE)
 
 @dataclass(frozen=True, slots=True)
 class Evidence:
-    """A content pattern that points at a dialect, with its weight in detection."""
+    """A content pattern that points at a dialect, with its weight in detection.
+
+    ``needle`` is a lower-case literal the pattern cannot match without; detection
+    runs the regex only where the needle occurs (a substring test is ~100x faster
+    than a case-insensitive regex scan that finds nothing).
+    """
 
     pattern: re.Pattern[str]
     weight: int
     label: str
+    needle: str | None = None
+
+    def search(self, head: str, lowered: str) -> bool:
+        """Whether the pattern occurs in ``head`` (``lowered`` is ``head.lower()``)."""
+        if self.needle is not None and self.needle not in lowered:
+            return False
+        return self.pattern.search(head) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +88,42 @@ class Grammar:
         return None
 
 
+def required_literal(pattern: str) -> str | None:
+    """The longest run of literal characters every match of ``pattern`` must contain.
+
+    Only the pattern's top-level sequence is considered (alternatives and
+    optional parts never yield a needle), so the answer is always safe.
+
+    >>> required_literal(r"\\bON\\s+\\[PRIMARY\\]")
+    '[primary]'
+    >>> required_literal(r"\\bdatetime2\\b|\\bdatetimeoffset\\b")
+    'datetime'
+    >>> required_literal(r"(?:a|b)c") is None
+    True
+    """
+    try:
+        parsed = sre_parse.parse(pattern)
+    except (re.error, RecursionError):
+        return None
+    best = ""
+    run: list[str] = []
+    for op, arg in parsed.data:
+        if op is sre_constants.LITERAL:
+            run.append(chr(arg))
+            continue
+        if op is sre_constants.AT:
+            continue  # zero-width: \b, ^, $ do not break a literal run
+        best = max(best, "".join(run), key=len)
+        run = []
+    best = max(best, "".join(run), key=len)
+    return best.lower() if len(best) >= 3 else None
+
+
 def evidence(pattern: str, weight: int, label: str) -> Evidence:
     """Build an :class:`Evidence` from a case-insensitive regular expression."""
-    return Evidence(re.compile(pattern, re.IGNORECASE | re.MULTILINE), weight, label)
+    return Evidence(
+        re.compile(pattern, re.IGNORECASE | re.MULTILINE), weight, label, required_literal(pattern)
+    )
 
 
 def _span(start: Token, end: Token) -> tuple[int, int]:
@@ -128,6 +175,20 @@ class SpanParserMixin(Parser):
         result = super()._parse_constraint()
         if result is not None and first is not None and self._prev is not None:
             result.meta["span"] = _span(first, self._prev)
+        return result
+
+    def _parse_property_before(self) -> t.Any:
+        first = self._curr
+        result = super()._parse_property_before()
+        if isinstance(result, exp.Expr) and first is not None and self._prev is not None:
+            result.meta["span"] = _span(first, self._prev)
+        return result
+
+    def _parse_property(self) -> t.Any:
+        first = self._curr
+        result = super()._parse_property()
+        if isinstance(result, exp.Expr) and first is not None and self._prev is not None:
+            result.meta.setdefault("span", _span(first, self._prev))
         return result
 
     def _parse_as_command(self, start: Token) -> exp.Command:
