@@ -16,8 +16,8 @@ source text and character offsets sqlglot otherwise throws away:
 from __future__ import annotations
 
 import re
-import re._constants as sre_constants
-import re._parser as sre_parse
+import re._constants as sre_constants  # type: ignore[import-not-found]  # no stubs; stable since 3.11
+import re._parser as sre_parse  # type: ignore[import-not-found]
 import typing as t
 from dataclasses import dataclass
 
