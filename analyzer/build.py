@@ -622,6 +622,10 @@ _BLOCK_UNITS = {
 }
 
 
+#: ``WITH name = n`` table options kept typed (Sybase ASE storage options).
+_INT_OPTIONS = frozenset({"max_rows_per_page", "exp_row_size", "reservepagegap", "identity_gap"})
+
+
 def _int(node: t.Any) -> int | None:
     try:
         return int(str(node.name if isinstance(node, exp.Expr) else node))
@@ -682,6 +686,8 @@ def _options(create: exp.Create, ctx: Context, indexes: list[Index]) -> TableOpt
             values["filegroup"] = (
                 _ident(target) if isinstance(target, exp.Identifier) else ctx.sql(target)
             )
+        elif isinstance(prop, nodes.LockSchemeProperty):
+            values["lock_scheme"] = _ident(prop.this).upper()
         elif isinstance(prop, nodes.TextImageOnProperty):
             values["textimage_filegroup"] = _ident(prop.this)
         elif isinstance(prop, nodes.FileStreamOnProperty):
@@ -702,6 +708,8 @@ def _options(create: exp.Create, ctx: Context, indexes: list[Index]) -> TableOpt
                 values["data_compression"] = value.upper()
             elif key == "MEMORY_OPTIMIZED":
                 values["memory_optimized"] = value.upper() == "ON"
+            elif key.lower() in _INT_OPTIONS and _int(prop.args.get("value")) is not None:
+                values[key.lower()] = _int(prop.args.get("value"))
             else:
                 extra.append((key.lower(), value))
         else:

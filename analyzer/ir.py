@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 #: Version of the JSON form of the IR.  Bump the major on any breaking change.
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 
 
 class Severity(enum.StrEnum):
@@ -218,6 +218,8 @@ class TableOptions:
     ``checksum``, ``temporary`` (VOLATILE / GLOBAL TEMPORARY).
     SQL Server: ``filegroup``, ``textimage_filegroup``, ``filestream_filegroup``,
     ``data_compression``, ``memory_optimized``.
+    Sybase ASE: ``lock_scheme`` (ALLPAGES / DATAPAGES / DATAROWS), ``max_rows_per_page``,
+    ``exp_row_size``, ``reservepagegap``, ``identity_gap``; ``filegroup`` holds the segment.
     """
 
     set_semantics: str | None = None
@@ -234,6 +236,11 @@ class TableOptions:
     filestream_filegroup: str | None = None
     data_compression: str | None = None
     memory_optimized: bool = False
+    lock_scheme: str | None = None
+    max_rows_per_page: int | None = None
+    exp_row_size: int | None = None
+    reservepagegap: int | None = None
+    identity_gap: int | None = None
     extra: tuple[tuple[str, str], ...] = ()
 
 

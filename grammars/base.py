@@ -78,9 +78,15 @@ class Grammar:
     default_nullable: bool = True
     #: Number of partitions one partitioning level defines, when countable.
     partition_count: t.Callable[[exp.Expr], int | None] | None = None
+    #: Further statement heads this grammar analyses, as (pattern, kind): e.g. the
+    #: Sybase grammar's ``sp_addtype`` calls are ``"type"`` statements.
+    statements: tuple[tuple[re.Pattern[str], str], ...] = ()
 
     def statement_kind(self, text: str) -> str | None:
         """``"table"`` or ``"type"`` when this grammar analyses the statement, else None."""
+        for pattern, kind in self.statements:
+            if pattern.match(text):
+                return kind
         if CREATE_TABLE.match(text):
             return "table"
         if CREATE_TYPE.match(text):

@@ -68,6 +68,12 @@ class MapProperty(exp.Property):
     arg_types = {"this": True, "colocate": False}
 
 
+class LockSchemeProperty(exp.Property):
+    """Sybase ASE ``lock allpages | datapages | datarows``: ``this`` is the scheme (Var)."""
+
+    arg_types = {"this": True}
+
+
 class TextImageOnProperty(exp.Property):
     """SQL Server ``TEXTIMAGE_ON filegroup``."""
 
