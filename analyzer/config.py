@@ -47,6 +47,8 @@ class Config:
 
     def dialect_for(self, path: str) -> str | None:
         """The dialect the first matching ``[dialects]`` glob assigns to ``path``."""
+        if not self.dialect_map:
+            return None
         posix = PurePath(path).as_posix()
         for pattern, dialect in self.dialect_map:
             if _glob_match(posix, pattern):

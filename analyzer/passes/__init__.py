@@ -7,6 +7,7 @@ example ``user_types``, the alias types known from the whole input set).
 
 from __future__ import annotations
 
+import functools
 import inspect
 import typing as t
 
@@ -18,9 +19,18 @@ Pass = t.Callable[..., FileResult]
 RULES: tuple[Pass, ...] = (resolve_user_types,)
 
 
+@functools.cache
+def _parameters(rule: Pass) -> frozenset[str]:
+    # inspect.signature is slow and a pass's signature never changes.
+    return frozenset(inspect.signature(rule).parameters)
+
+
 def run(result: FileResult, rules: t.Sequence[Pass] = RULES, **kwargs: t.Any) -> FileResult:
     """Apply ``rules`` in order, passing each only the ``kwargs`` it accepts."""
     for rule in rules:
-        params = inspect.signature(rule).parameters
-        result = rule(result, **{k: v for k, v in kwargs.items() if k in params})
+        if kwargs:
+            params = _parameters(rule)
+            result = rule(result, **{k: v for k, v in kwargs.items() if k in params})
+        else:
+            result = rule(result)
     return result
