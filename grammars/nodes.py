@@ -272,3 +272,34 @@ class SecondaryIndexOptions(exp.Index):
     """
 
     arg_types = exp.Index.arg_types | {"all": False, "order_by": False, "order_columns": False}
+
+
+# --- sybase
+
+
+class AsePartitionProperty(exp.Property):
+    """Sybase ASE ``PARTITION BY RANGE | HASH | LIST | ROUNDROBIN ...`` of a table.
+
+    ``this``: the kind (``Var``: ``RANGE``, ``HASH``, ``LIST``, ``ROUNDROBIN``);
+    ``expressions``: the partitioning columns (absent for ``ROUNDROBIN`` with none);
+    ``partitions``: the listed partitions (:class:`AsePartition`), or ``count``: the
+    ``Literal`` number of partitions with ``on``: the segments they are spread over.
+    """
+
+    arg_types = {
+        "this": True,
+        "expressions": False,
+        "partitions": False,
+        "count": False,
+        "on": False,
+    }
+
+
+class AsePartition(exp.Expression):
+    """One partition of :class:`AsePartitionProperty`: ``[name] [VALUES [<=] (v, ...)] [ON seg]``.
+
+    ``this``: the name (``Identifier``, absent when unnamed); ``expressions``: the
+    bound (RANGE) or value list (LIST); ``on``: the segment ``Identifier``.
+    """
+
+    arg_types = {"this": False, "expressions": False, "on": False}
