@@ -38,6 +38,15 @@ from analyzer.split import split_statements
 
 
 @dataclass(frozen=True, slots=True)
+class _Piece:
+    """A statement to analyse: text at ``start`` .. ``end`` of the file."""
+
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
 class Options:
     """What a run was asked for; frozen and picklable (it travels to Spark tasks)."""
 
@@ -86,6 +95,35 @@ def statement_label(text: str) -> str:
     return first
 
 
+#: Control-flow statements whose body may hold DDL (SSMS deploy scripts wrap tables in
+#: ``IF NOT EXISTS (...) BEGIN CREATE TABLE ... END``).
+_BLOCKS = frozenset({"if", "begin", "else", "while"})
+_EMBEDDED_HEAD = re.compile(r"\bcreate\s+(?:table|type)\b", re.IGNORECASE)
+_BLOCK_TAIL = re.compile(r"(?:\s|;|\bend\b)+\Z", re.IGNORECASE)
+
+
+def embedded_statements(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of the CREATE TABLE / TYPE statements inside a control-flow block.
+
+    Each runs from its ``CREATE`` to the next one (T-SQL needs no ``;`` between
+    statements), less the trailing ``END``s and ``;`` that close the block.  Heads
+    inside string literals (dynamic SQL in ``EXEC('...')``) are not statements.
+
+    >>> t = "IF NOT EXISTS (SELECT 1) BEGIN CREATE TABLE a (x int) END"
+    >>> [t[a:b] for a, b in embedded_statements(t)]
+    ['CREATE TABLE a (x int)']
+    """
+    heads = [
+        m.start() for m in _EMBEDDED_HEAD.finditer(text) if text.count("'", 0, m.start()) % 2 == 0
+    ]
+    spans = []
+    for i, start in enumerate(heads):
+        end = heads[i + 1] if i + 1 < len(heads) else len(text)
+        tail = _BLOCK_TAIL.search(text, start, end)
+        spans.append((start, tail.start() if tail else end))
+    return spans
+
+
 def _unknown_dialect(name: str, path: str) -> Diagnostic:
     return Diagnostic(
         "P004",
@@ -128,13 +166,22 @@ def analyze_source(
     user_types: list[UserType] = []
     skipped: list[Skipped] = []
     statements = split_statements(source.text, batch_separator=grammar.batch_separator)
-    for st in statements:
-        kind = grammar.statement_kind(st.text)
+    work: list[tuple[str, int, int]] = [(st.text, st.start, st.end) for st in statements]
+    work.reverse()  # a stack: embedded statements are handled right after their block
+    while work:
+        text, start, end = work.pop()
+        kind = grammar.statement_kind(text)
         if kind is None:
-            skipped.append(
-                Skipped(statement_label(st.text), index.span(source.path, st.start, st.end))
+            label = statement_label(text)
+            inner = embedded_statements(text) if label in _BLOCKS else []
+            reason = (
+                "control-flow block; the CREATE statements in it are analysed" if inner else None
             )
+            span = index.span(source.path, start, end)
+            skipped.append(Skipped(label, span, reason) if reason else Skipped(label, span))
+            work.extend((text[a:b], start + a, start + b) for a, b in reversed(inner))
             continue
+        st = _Piece(text, start, end)
         parsed = parse_statement(st.text, st.start, grammar, source.path, index)
         diags.extend(parsed.diagnostics)
         if parsed.tree is None:
