@@ -35,6 +35,7 @@ from analyzer.ir import (
 from analyzer.parse import parse_statement
 from analyzer.source import LineIndex, SourceText, decode, discover, read_path
 from analyzer.split import split_statements
+from grammars.base import Grammar
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +125,56 @@ def embedded_statements(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+#: Keywords that start a statement when they open a line of a T-SQL / ASE batch.
+_LINE_STATEMENT = re.compile(
+    r"^[ \t]*(?:create|alter|drop|grant|revoke|exec|execute|print|use|setuser|checkpoint|dump"
+    r"|load|insert|update|delete|declare|set|if|begin|truncate|sp_\w+)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_ROUTINE = re.compile(r"(?:create|alter) (?:procedure|proc|trigger|function|view)\b")
+
+
+def batch_statements(text: str, grammar: Grammar) -> list[tuple[int, int]]:
+    """Cut a ``GO`` batch holding several statements without ``;`` into them.
+
+    T-SQL and ASE need no terminator, so ``create table ...`` followed by
+    ``grant ...`` on the next line, or several ``exec sp_addtype`` lines, form
+    one batch.  The batch is cut where a statement keyword opens a line outside
+    a string literal, but only when that yields DDL to analyse; routine bodies
+    (procedures, triggers, functions, views) are never cut.
+
+    >>> import grammars
+    >>> t = "create table a (x int)\\ngrant select on a to public"
+    >>> [t[a:b] for a, b in batch_statements(t, grammars.get("tsql"))]
+    ['create table a (x int)', 'grant select on a to public']
+    """
+    label = statement_label(text)
+    if _ROUTINE.match(label) or label in _BLOCKS:
+        return []  # routine bodies stay whole; blocks go to embedded_statements
+    cuts: list[int] = []
+    quotes = 0
+    last = 0
+    for m in _LINE_STATEMENT.finditer(text):
+        quotes += text.count("'", last, m.start())  # incremental: linear in the batch
+        last = m.start()
+        if m.start() > 0 and quotes % 2 == 0:
+            cuts.append(m.start())
+    if not cuts:
+        return []
+    pieces = []
+    for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True):
+        piece = text[a:b]
+        lead = len(piece) - len(piece.lstrip())
+        body = piece.strip()
+        tail = _BLOCK_TAIL.search(body)  # the END / ; closing an enclosing block
+        body = body[: tail.start()] if tail else body
+        if body:
+            pieces.append((a + lead, a + lead + len(body)))
+    if not any(grammar.statement_kind(text[a : min(b, a + 300)]) for a, b in pieces):
+        return []
+    return pieces
+
+
 def _unknown_dialect(name: str, path: str) -> Diagnostic:
     return Diagnostic(
         "P004",
@@ -166,10 +217,16 @@ def analyze_source(
     user_types: list[UserType] = []
     skipped: list[Skipped] = []
     statements = split_statements(source.text, batch_separator=grammar.batch_separator)
-    work: list[tuple[str, int, int]] = [(st.text, st.start, st.end) for st in statements]
-    work.reverse()  # a stack: embedded statements are handled right after their block
+    # A stack of (text, start, end, whole batch?): pieces of a batch and statements
+    # embedded in a block are handled right after it, in file order.
+    work = [(st.text, st.start, st.end, True) for st in reversed(statements)]
     while work:
-        text, start, end = work.pop()
+        text, start, end, whole = work.pop()
+        if whole and grammar.batch_separator:
+            pieces = batch_statements(text, grammar)
+            if len(pieces) > 1:
+                work.extend((text[a:b], start + a, start + b, False) for a, b in reversed(pieces))
+                continue
         kind = grammar.statement_kind(text)
         if kind is None:
             label = statement_label(text)
@@ -179,7 +236,7 @@ def analyze_source(
             )
             span = index.span(source.path, start, end)
             skipped.append(Skipped(label, span, reason) if reason else Skipped(label, span))
-            work.extend((text[a:b], start + a, start + b) for a, b in reversed(inner))
+            work.extend((text[a:b], start + a, start + b, False) for a, b in reversed(inner))
             continue
         st = _Piece(text, start, end)
         parsed = parse_statement(st.text, st.start, grammar, source.path, index)

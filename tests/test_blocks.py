@@ -49,3 +49,44 @@ def test_broken_table_in_a_block_is_reported_where_it_is() -> None:
     result = analyze_bytes("b.sql", text.encode(), Options(dialect="tsql"))
     (err,) = result.diagnostics
     assert err.code == "P001" and err.span is not None and err.span.line == 3
+
+
+def test_statements_in_one_batch_without_terminators() -> None:
+    text = (
+        "create table a (x int not null)\ngrant select on a to public\ncreate table b (y int)\ngo\n"
+    )
+    result = analyze_bytes("batch.sql", text.encode(), Options(dialect="tsql"))
+    assert result.ok, result.diagnostics
+    assert [t.name.name for t in result.tables] == ["a", "b"]
+    assert [s.kind for s in result.skipped] == ["grant"]
+    b = result.tables[1]
+    assert b.span is not None and b.span.line == 3
+
+
+def test_several_sp_addtype_in_one_batch() -> None:
+    text = (
+        "exec sp_addtype id, 'varchar(11)', 'not null'\n"
+        "exec sp_addtype tid, 'varchar(6)', 'not null'\n"
+        "go\n"
+        "create table t (a id, b tid null)\ngo\n"
+    )
+    result = analyze_bytes("types.sql", text.encode(), Options(dialect="sybase"))
+    assert result.ok, result.diagnostics
+    assert [str(u.name) for u in result.user_types] == ["id", "tid"]
+    a, b = result.tables[0].columns
+    assert (a.user_type, a.type.length, a.nullable) == ("id", 11, False)
+    assert (b.user_type, b.type.length, b.nullable) == ("tid", 6, True)
+
+
+def test_routine_bodies_are_not_cut() -> None:
+    text = "create procedure p as\ncreate table #work (x int)\ninsert #work values (1)\ngo\n"
+    result = analyze_bytes("proc.sql", text.encode(), Options(dialect="tsql"))
+    assert result.tables == ()
+    assert [s.kind for s in result.skipped] == ["create procedure"]
+
+
+def test_keywords_inside_strings_do_not_cut() -> None:
+    text = "create table a (x varchar(40) default '\ngrant me')\ngo\n"
+    result = analyze_bytes("s.sql", text.encode(), Options(dialect="tsql"))
+    assert [t.name.name for t in result.tables] == ["a"]
+    assert result.skipped == ()

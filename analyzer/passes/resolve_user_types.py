@@ -58,20 +58,27 @@ def _lookup(name: str, index: Mapping[str, UserType]) -> UserType | None:
 
 
 def _resolve(name: str, index: Mapping[str, UserType]) -> UserType | None:
-    """Follow alias chains to the alias whose base is a built-in type; None if unknown."""
-    seen: set[str] = set()
-    current = _lookup(name, index)
-    while current is not None and current.base.family == "udt":
-        key = str(current.name).upper()
-        if key in seen:
-            return None  # a cycle: report as unresolved
-        seen.add(key)
+    """Follow alias chains to the alias whose base is a built-in type; None if unknown.
+
+    The result carries the alias the column named (``top``) and the nullability of
+    the nearest alias in the chain that states one.
+    """
+    top = _lookup(name, index)
+    if top is None:
+        return None
+    seen = {str(top.name).upper()}
+    current = top
+    while current.base.family == "udt":
         nxt = _lookup(current.base.name, index)
         if nxt is None:
             return None
+        key = str(nxt.name).upper()
+        if key in seen:
+            return None  # a cycle: report as unresolved
+        seen.add(key)
         current = replace(
             nxt,
-            name=current.name,
+            name=top.name,
             nullable=current.nullable if current.nullable is not None else nxt.nullable,
         )
     return current

@@ -1,0 +1,637 @@
+"""SAP / Sybase ASE grammar: the T-SQL grammar with ASE's types, storage options and ``sp_addtype``.
+
+ASE and SQL Server share their Transact-SQL ancestry, so this grammar subclasses
+:mod:`grammars.tsql` and adds what ASE DDL scripts (``ddlgen``, ``defncopy``, install
+scripts such as pubs2) contain and sqlglot does not read:
+
+* types ``unichar`` / ``univarchar`` / ``unitext``, ``bigdatetime``, ``bigtime``,
+  ``unsigned smallint | int | bigint`` and ``longsysname``, each kept as declared;
+* table options ``lock allpages | datapages | datarows``
+  (:class:`~grammars.nodes.LockSchemeProperty`), the unwrapped ``with max_rows_per_page = n,
+  exp_row_size = n, reservepagegap = n, identity_gap = n, dml_logging = ...`` list (one
+  plain ``exp.Property`` each), ``on segment`` / ``on 'default'`` (``exp.OnProperty``) and
+  ``partition by range | hash | list | roundrobin`` (:class:`~grammars.nodes.AsePartitionProperty`);
+* ``sp_addtype name, 'base type' [, 'null' | 'not null' | 'nonull' | 'identity']`` in the
+  forms scripts use (``exec`` / ``execute`` / bare, ' or " quotes, parentheses, ``@name =``
+  arguments), read as :class:`~grammars.nodes.CreateAliasType`;
+* ``create external table`` is rejected with a parse error: proxy tables store no rows here.
+
+ASE columns are NOT NULL unless they say otherwise (``Grammar.default_nullable``).
+"""
+
+from __future__ import annotations
+
+import re
+import typing as t
+
+from sqlglot import exp
+from sqlglot.errors import ErrorLevel, ParseError
+from sqlglot.tokenizer_core import Token, TokenType
+
+from grammars import nodes
+from grammars.base import Grammar, SpanParserMixin, evidence
+from grammars.tsql import DdlauditTSQL, _DdlGenerator, _DdlParser
+
+#: ``sp_addtype`` at the head of a statement (the grammar's extra ``"type"`` statement).
+SP_ADDTYPE = re.compile(r"\s*(?:exec(?:ute)?\s+)?sp_addtype\b", re.IGNORECASE)
+# Sent to the parser so it can say why an external (proxy) table is not sized.
+CREATE_EXTERNAL = re.compile(r"\s*create\s+external\s+table\b", re.IGNORECASE)
+
+#: ``with name = value`` options ASE writes without parentheses after a column list.
+_WITH_OPTIONS = frozenset(
+    {
+        "MAX_ROWS_PER_PAGE",
+        "EXP_ROW_SIZE",
+        "RESERVEPAGEGAP",
+        "IDENTITY_GAP",
+        "DML_LOGGING",
+        "COMPRESSION",
+        "LOB_COMPRESSION",
+        "TRANSFER",
+        "LATENCY_PRIORITY",
+        "ERASE_RESIDUAL_DATA",
+    }
+)
+
+#: ``with name = value`` options of a key's index (``primary key (a) with ...``).
+_INDEX_OPTIONS = frozenset({"FILLFACTOR", "MAX_ROWS_PER_PAGE", "RESERVEPAGEGAP", "CONSUMERS"})
+
+_LOCK_SCHEMES = ("ALLPAGES", "DATAPAGES", "DATAROWS")
+_PARTITION_KINDS = ("RANGE", "HASH", "LIST", "ROUNDROBIN")
+
+
+# ----------------------------------------------------------------- sp_addtype
+
+
+def _position(sql: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of the character at ``offset``."""
+    line = sql.count("\n", 0, offset) + 1
+    return line, offset - (sql.rfind("\n", 0, offset) + 1) + 1
+
+
+def _error(sql: str, start: int, end: int, message: str) -> ParseError:
+    """A ``ParseError`` shaped like sqlglot's (``col`` is the last highlighted character)."""
+    end = max(min(end, len(sql)), start + 1)
+    line, col = _position(sql, end - 1)
+    return ParseError.new(
+        f"{message}. Line {line}, Col: {col}.",
+        description=message,
+        line=line,
+        col=col,
+        start_context=sql[max(0, start - 100) : start],
+        highlight=sql[start:end],
+        end_context=sql[end : end + 100],
+    )
+
+
+_ARG_SPACE = re.compile(r"\s*(?:--[^\n]*\n\s*|/\*.*?\*/\s*)*", re.DOTALL)
+_ARG_NAME = re.compile(r"@(\w+)\s*=\s*")
+_BARE = re.compile(r"[^,()'\";\s]+")
+
+
+class _Arg(t.NamedTuple):
+    """One ``sp_addtype`` argument: its text (quotes removed) and where that text lies."""
+
+    name: str | None
+    text: str
+    start: int
+    end: int
+
+
+def _sp_addtype_args(sql: str, pos: int) -> tuple[list[_Arg], int]:
+    """Arguments after ``sp_addtype`` at ``pos``; returns them and the end offset."""
+
+    def skip(at: int) -> int:
+        match = _ARG_SPACE.match(sql, at)
+        return match.end() if match else at
+
+    pos = skip(pos)
+    wrapped = pos < len(sql) and sql[pos] == "("
+    if wrapped:
+        pos = skip(pos + 1)
+    args: list[_Arg] = []
+    while pos < len(sql) and sql[pos] not in ");":
+        name = None
+        named = _ARG_NAME.match(sql, pos)
+        if named:
+            name, pos = named.group(1).lower(), named.end()
+        if pos < len(sql) and sql[pos] in "'\"":
+            quote = sql[pos]
+            end = pos + 1
+            chunks: list[str] = []
+            while True:
+                close = sql.find(quote, end)
+                if close < 0:
+                    raise _error(sql, pos, len(sql), "Unterminated string in sp_addtype")
+                chunks.append(sql[end:close])
+                if sql.startswith(quote * 2, close):
+                    chunks.append(quote)
+                    end = close + 2
+                    continue
+                break
+            args.append(_Arg(name, "".join(chunks), pos + 1, close))
+            pos = close + 1
+        else:
+            # bare word, with a balanced (...) suffix: datetime, char(6), numeric(10, 2)
+            bare = _BARE.match(sql, pos)
+            if bare is None:
+                raise _error(sql, pos, pos + 1, "Expected an sp_addtype argument")
+            end = bare.end()
+            after = skip(end)
+            if args and after < len(sql) and sql[after] == "(":
+                close = sql.find(")", after)
+                if close < 0:
+                    raise _error(sql, pos, len(sql), "Expecting )")
+                end = close + 1
+            args.append(_Arg(name, sql[pos:end], pos, end))
+            pos = end
+        pos = skip(pos)
+        if pos < len(sql) and sql[pos] == ",":
+            pos = skip(pos + 1)
+        else:
+            break
+    if wrapped:
+        if pos >= len(sql) or sql[pos] != ")":
+            raise _error(sql, max(pos - 1, 0), pos, "Expecting )")
+        pos = skip(pos + 1)
+    if pos < len(sql) and sql[pos] == ";":
+        pos = skip(pos + 1)
+    if pos < len(sql):
+        rest = sql[pos:].split("\n", 1)[0][:40]
+        raise _error(
+            sql,
+            pos,
+            pos + 1,
+            f"Unexpected {rest!r} after sp_addtype: one statement per batch is analysed,"
+            " end the batch with GO after each sp_addtype",
+        )
+    return args, pos
+
+
+_NULLTYPES: dict[str, bool] = {
+    "null": True,
+    "not null": False,
+    "nonull": False,
+    "identity": False,
+}
+
+
+class _AseParser(_DdlParser):
+    """The T-SQL DDL parser plus ASE table options; sits under ``SpanParserMixin``."""
+
+    PROPERTY_PARSERS: t.ClassVar[dict[str, t.Callable[..., t.Any]]] = {
+        **_DdlParser.PROPERTY_PARSERS,
+        "LOCK": lambda self: self._parse_lock_scheme(),
+        "ON": lambda self: self._parse_ase_on(),
+        "PARTITION BY": lambda self: self._parse_ase_partition(),
+        "WITH": lambda self: self._parse_ase_with(),
+    }
+
+    CONSTRAINT_PARSERS: t.ClassVar[dict[str, t.Callable[[t.Any], exp.Expr | None]]] = {
+        **_DdlParser.CONSTRAINT_PARSERS,
+        "ENCRYPT": lambda self: self._parse_encrypt(),
+        "IN": lambda self: self._parse_in_row(),
+    }
+
+    # ------------------------------------------------------------ statements
+
+    def parse(self, raw_tokens: list[Token], sql: str) -> list[exp.Expr | None]:
+        head = SP_ADDTYPE.match(sql) if sql else None
+        if head is not None:
+            return [self._parse_sp_addtype(sql, head.start(), head.end())]
+        return super().parse(raw_tokens, sql)
+
+    def _parse_sp_addtype(self, sql: str, start: int, pos: int) -> nodes.CreateAliasType:
+        start = len(sql) - len(sql[start:].lstrip())
+        args, end = _sp_addtype_args(sql, pos)
+        named = {a.name: a for a in args if a.name}
+        positional = [a for a in args if not a.name]
+        slots: dict[str, _Arg] = {}
+        for key, arg in zip(("typename", "phystype", "nulltype"), positional, strict=False):
+            slots[key] = arg
+        if len(positional) > 3:
+            extra = positional[3]
+            raise _error(sql, extra.start, extra.end, "Too many sp_addtype arguments")
+        slots.update(named)
+        unknown = sorted(set(named) - {"typename", "phystype", "nulltype"})
+        if unknown:
+            arg = named[unknown[0]]
+            raise _error(sql, arg.start, arg.end, f"Unknown sp_addtype argument @{unknown[0]}")
+        if "typename" not in slots or "phystype" not in slots:
+            raise _error(sql, start, pos, "sp_addtype needs a type name and a base type")
+        name_arg, base_arg = slots["typename"], slots["phystype"]
+        name = name_arg.text.strip().strip("[]")
+        if not name:
+            raise _error(sql, name_arg.start, name_arg.end, "Empty sp_addtype type name")
+        kind = self._parse_base_type(sql, base_arg)
+        nullable: bool | None = None
+        if "nulltype" in slots:
+            null_arg = slots["nulltype"]
+            word = " ".join(null_arg.text.lower().split())
+            if word not in _NULLTYPES:
+                raise _error(
+                    sql,
+                    null_arg.start,
+                    null_arg.end,
+                    f"Expected 'null', 'not null', 'nonull' or 'identity', got {null_arg.text!r}",
+                )
+            nullable = _NULLTYPES[word]
+        ident = exp.to_identifier(name)
+        ident.meta.update({"start": name_arg.start, "end": name_arg.end - 1})
+        node = nodes.CreateAliasType(this=exp.Table(this=ident), kind=kind, nullable=nullable)
+        node.meta["span"] = (start, len(sql[:end].rstrip()))
+        return node
+
+    def _parse_base_type(self, sql: str, arg: _Arg) -> exp.DataType:
+        """Parse the base type text with this dialect; its meta points into ``sql``."""
+        text = arg.text
+        lead = len(text) - len(text.lstrip())
+        declared = text.strip()
+        if not declared:
+            raise _error(sql, arg.start, max(arg.end, arg.start + 1), "Empty sp_addtype base type")
+        sub = type(self)(error_level=ErrorLevel.IMMEDIATE, dialect=self.dialect)
+        try:
+            parsed = sub._parse(
+                lambda p: p._parse_types(schema=True, allow_identifiers=True),
+                self.dialect.tokenize(declared),
+                declared,
+            )[0]
+        except Exception as err:
+            errors = getattr(err, "errors", None)
+            detail = errors[0].get("description") if errors else None
+            detail = str(detail or err).split("\n", 1)[0]
+            raise _error(
+                sql, arg.start, arg.end, f"Invalid sp_addtype base type {declared!r}: {detail}"
+            ) from None
+        if not isinstance(parsed, exp.DataType) or parsed.meta.get("declared") != declared:
+            raise _error(sql, arg.start, arg.end, f"Invalid sp_addtype base type {declared!r}")
+        begin = arg.start + lead
+        parsed.meta["declared"] = declared
+        parsed.meta["span"] = (begin, begin + len(declared))
+        return parsed
+
+    def _parse_create(self) -> exp.Expr:  # type: ignore[override]
+        if self._curr and self._curr.text.upper() == "EXTERNAL":
+            self.raise_error(
+                "CREATE EXTERNAL TABLE is not sized: an external (proxy) table stores"
+                " its rows in the remote server"
+            )
+            while self._curr:
+                self._advance()
+            return exp.Command(this="CREATE", expression=exp.Literal.string("EXTERNAL"))
+        return super()._parse_create()
+
+    # --------------------------------------------------------------- columns
+
+    def _parse_column_def(self, this: exp.Expr | None, *args: t.Any, **kwargs: t.Any) -> t.Any:
+        # ASE computed column: name {AS | COMPUTE} expr [[NOT] MATERIALIZED]; only a
+        # materialized one is stored in the row (ASE's default is not materialized)
+        curr = self._curr
+        if curr and (curr.token_type == TokenType.ALIAS or curr.text.upper() == "COMPUTE"):
+            self._advance()
+            expression = self._parse_disjunction()
+            if expression is None:
+                self.raise_error("Expected an expression for the computed column")
+            persisted = self._match_text_seq("MATERIALIZED")
+            if not persisted:
+                self._match_text_seq("NOT", "MATERIALIZED")
+            constraints: list[exp.Expr] = [
+                self.expression(
+                    exp.ColumnConstraint(
+                        kind=exp.ComputedColumnConstraint(this=expression, persisted=persisted)
+                    )
+                )
+            ]
+            while True:
+                constraint = self._parse_column_constraint()
+                if not constraint:
+                    break
+                constraints.append(constraint)
+            if isinstance(this, exp.Column):
+                this = this.this
+            return self.expression(exp.ColumnDef(this=this, constraints=constraints))
+        return super()._parse_column_def(this, *args, **kwargs)
+
+    def _parse_in_row(self) -> exp.Expr | None:
+        """``IN ROW [(n)]`` of an ASE text / image / unitext column (stored in the row up to n)."""
+        if not self._match_text_seq("ROW"):
+            return None
+        size: exp.Expr = exp.var("true")
+        if self._match(TokenType.L_PAREN):
+            number = self._parse_number()
+            if number is None:
+                self.raise_error("Expected the in-row size")
+            else:
+                size = number
+            self._match_r_paren()
+        return self.expression(nodes.ColumnOption(this=exp.var("IN_ROW"), value=size))
+
+    def _parse_encrypt(self) -> exp.Expr | None:
+        """``ENCRYPT [WITH key] [DECRYPT_DEFAULT value]``: stored as varbinary, wider."""
+        key: exp.Expr = exp.var("true")
+        if self._match(TokenType.WITH):
+            name = self._parse_table_parts()
+            if name is None:
+                self.raise_error("Expected a key name after ENCRYPT WITH")
+            else:
+                key = name
+        if self._match_text_seq("DECRYPT_DEFAULT"):
+            self._parse_bitwise()
+        return self.expression(nodes.ColumnOption(this=exp.var("ENCRYPT"), value=key))
+
+    # ------------------------------------------------------------ properties
+
+    def _parse_lock_scheme(self) -> exp.Expr | None:
+        if not self._match_texts(_LOCK_SCHEMES):
+            self.raise_error("Expected ALLPAGES, DATAPAGES or DATAROWS after LOCK")
+            return None
+        return self.expression(nodes.LockSchemeProperty(this=exp.var(self._prev.text)))
+
+    def _parse_ase_on(self) -> exp.Expr | None:
+        token = self._curr
+        if token is not None and token.token_type == TokenType.STRING:
+            self._advance()
+            ident = exp.Identifier(this=token.text, quoted=True)
+            ident.meta.update({"start": token.start, "end": token.end})
+            return self.expression(exp.OnProperty(this=ident))
+        return self._parse_on_property()
+
+    def _parse_ase_with(self) -> exp.Expr | list[exp.Expr] | None:
+        if not self._curr or self._curr.text.upper() not in _WITH_OPTIONS:
+            return self._parse_with_property()
+        return self._parse_ase_options(_WITH_OPTIONS)
+
+    def _parse_wrapped_properties(self) -> list[exp.Expr | list[exp.Expr]]:
+        # a key's index options, unwrapped: ... PRIMARY KEY (a) WITH max_rows_per_page = 0,
+        # reservepagegap = 0 ON 'default'
+        if (
+            self._prev.token_type == TokenType.WITH
+            and self._curr
+            and self._curr.text.upper() in _INDEX_OPTIONS
+        ):
+            return list(self._parse_ase_options(_INDEX_OPTIONS))
+        return super()._parse_wrapped_properties()
+
+    def _parse_ase_options(self, names: frozenset[str]) -> list[exp.Expr]:
+        """``name = value [, name = value ...]`` while the names are in ``names``."""
+        options: list[exp.Expr] = []
+        while self._curr and self._curr.text.upper() in names:
+            first = self._curr
+            option = self._parse_ase_option()
+            option.meta["span"] = (first.start, self._prev.end + 1)
+            options.append(option)
+            if not (
+                self._match(TokenType.COMMA, advance=False)
+                and self._next
+                and self._next.text.upper() in names
+            ):
+                break
+            self._advance()
+        return options
+
+    def _parse_ase_option(self) -> exp.Expr:
+        key_token = self._curr
+        self._advance()
+        key = exp.var(key_token.text)
+        key.meta.update({"start": key_token.start, "end": key_token.end})
+        if key_token.text.upper() == "TRANSFER":
+            # transfer table [on | off]
+            if not self._match(TokenType.TABLE):
+                self.raise_error("Expected TABLE after TRANSFER")
+            key = exp.var(self._find_sql(key_token, self._prev))
+            state = exp.var(self._prev.text) if self._match_texts(("ON", "OFF")) else exp.var("ON")
+            return self.expression(exp.Property(this=key, value=state))
+        if not self._match(TokenType.EQ):
+            self.raise_error(f"Expected = after {key_token.text}")
+        value = self._parse_number() or self._parse_string() or self._parse_var(any_token=True)
+        if value is None:
+            self.raise_error(f"Expected a value for {key_token.text}")
+        return self.expression(exp.Property(this=key, value=value))
+
+    def _parse_ase_partition(self) -> exp.Expr | None:
+        if not self._match_texts(_PARTITION_KINDS):
+            self.raise_error("Expected RANGE, HASH, LIST or ROUNDROBIN after PARTITION BY")
+            return None
+        kind = self._prev.text.upper()
+        columns = None
+        if kind != "ROUNDROBIN":  # round-robin partitioning names no columns
+            if not self._match(TokenType.L_PAREN, advance=False):
+                self.raise_error(f"Expected (columns) after PARTITION BY {kind}")
+            columns = self._parse_wrapped_csv(self._parse_column)
+        count = None
+        partitions = None
+        on = None
+        if (
+            kind in ("HASH", "ROUNDROBIN")
+            and self._curr
+            and self._curr.token_type == TokenType.NUMBER
+        ):
+            count = self._parse_number()
+            if self._match(TokenType.ON):
+                on = self._parse_wrapped_csv(self._parse_ase_segment)
+        else:
+            partitions = self._parse_wrapped_csv(lambda: self._parse_ase_partition_def(kind))
+        return self.expression(
+            nodes.AsePartitionProperty(
+                this=exp.var(kind),
+                expressions=columns,
+                partitions=partitions,
+                count=count,
+                on=on,
+            )
+        )
+
+    def _parse_ase_segment(self) -> exp.Expr | None:
+        token = self._curr
+        if token is not None and token.token_type == TokenType.STRING:
+            self._advance()
+            return exp.Identifier(this=token.text, quoted=True)
+        return self._parse_id_var(any_token=True)
+
+    def _parse_ase_partition_def(self, kind: str) -> exp.Expr | None:
+        name = None
+        if not (self._curr and self._curr.token_type == TokenType.VALUES):
+            name = self._parse_id_var(any_token=False)
+        values = None
+        if kind in ("RANGE", "LIST"):
+            if not self._match(TokenType.VALUES):
+                self.raise_error("Expected VALUES in a partition definition")
+            if kind == "RANGE" and not self._match(TokenType.LTE):
+                self.raise_error("Expected <= after VALUES")
+            values = self._parse_wrapped_csv(self._parse_bitwise)
+        on = self._parse_ase_segment() if self._match(TokenType.ON) else None
+        return self.expression(nodes.AsePartition(this=name, expressions=values, on=on))
+
+
+# ------------------------------------------------------------------ generator
+
+
+class _AseGenerator(_DdlGenerator):
+    """The T-SQL generator writing ASE's options and ``sp_addtype``."""
+
+    TRANSFORMS: t.ClassVar[dict[type[exp.Expr], t.Callable[..., str]]] = {
+        **_DdlGenerator.TRANSFORMS,
+        nodes.LockSchemeProperty: lambda self, e: f"LOCK {self.sql(e, 'this')}",
+        nodes.AsePartitionProperty: lambda self, e: self.asepartition_sql(e),
+        nodes.AsePartition: lambda self, e: self.asepartitiondef_sql(e),
+        nodes.ColumnOption: lambda self, e: self.asecolumnoption_sql(e),
+    }
+
+    PROPERTIES_LOCATION = {
+        **_DdlGenerator.PROPERTIES_LOCATION,
+        nodes.LockSchemeProperty: exp.Properties.Location.POST_SCHEMA,
+        nodes.AsePartitionProperty: exp.Properties.Location.POST_SCHEMA,
+    }
+
+    def asecolumnoption_sql(self, expression: nodes.ColumnOption) -> str:
+        name, value = self.sql(expression, "this"), self.sql(expression, "value")
+        flag = value.lower() == "true"
+        if name.upper() == "IN_ROW":
+            return "IN ROW" if flag else f"IN ROW ({value})"
+        if name.upper() == "ENCRYPT":
+            return "ENCRYPT" if flag else f"ENCRYPT WITH {value}"
+        return f"{name} {value}".strip()
+
+    def computedcolumnconstraint_sql(self, expression: exp.ComputedColumnConstraint) -> str:
+        stored = "MATERIALIZED" if expression.args.get("persisted") else "NOT MATERIALIZED"
+        return f"AS {self.sql(expression, 'this')} {stored}"
+
+    def createaliastype_sql(self, expression: nodes.CreateAliasType) -> str:
+        nullable = expression.args.get("nullable")
+        null = "" if nullable is None else ", 'null'" if nullable else ", 'not null'"
+        base = self.sql(expression, "kind").replace("'", "''")
+        return f"sp_addtype {self.sql(expression, 'this')}, '{base}'{null}"
+
+    def asepartition_sql(self, expression: nodes.AsePartitionProperty) -> str:
+        columns = self.expressions(expression, flat=True)
+        columns = f" ({columns})" if columns else ""
+        sql = f"PARTITION BY {self.sql(expression, 'this')}{columns}"
+        if expression.args.get("count") is not None:
+            on = self.expressions(expression, key="on", flat=True)
+            return f"{sql} {self.sql(expression, 'count')}{f' ON ({on})' if on else ''}"
+        return f"{sql} ({self.expressions(expression, key='partitions', flat=True)})"
+
+    def asepartitiondef_sql(self, expression: nodes.AsePartition) -> str:
+        parts = [self.sql(expression, "this")]
+        values = self.expressions(expression, flat=True)
+        if values:
+            parent = expression.parent
+            kind = parent.name.upper() if isinstance(parent, exp.Expr) else ""
+            parts.append(f"VALUES {'<= ' if kind == 'RANGE' else ''}({values})")
+        on = self.sql(expression, "on")
+        if on:
+            parts.append(f"ON {on}")
+        return " ".join(p for p in parts if p)
+
+
+class DdlauditSybase(DdlauditTSQL):
+    class Tokenizer(DdlauditTSQL.Tokenizer):
+        KEYWORDS: t.ClassVar[dict[str, TokenType]] = {
+            **DdlauditTSQL.Tokenizer.KEYWORDS,
+            "UNICHAR": TokenType.NCHAR,
+            "UNIVARCHAR": TokenType.NVARCHAR,
+            "UNITEXT": TokenType.TEXT,
+            "BIGDATETIME": TokenType.DATETIME64,
+            "BIGTIME": TokenType.TIME,
+            "UNSIGNED TINYINT": TokenType.UTINYINT,
+            "UNSIGNED SMALLINT": TokenType.USMALLINT,
+            "UNSIGNED INT": TokenType.UINT,
+            "UNSIGNED INTEGER": TokenType.UINT,
+            "UNSIGNED BIGINT": TokenType.UBIGINT,
+        }
+
+    class Parser(SpanParserMixin, _AseParser):
+        pass
+
+    Generator = _AseGenerator
+
+
+#: Upper-case type name (no arguments) -> IR type family, for ASE 15.x / 16.
+TYPE_FAMILIES: dict[str, str] = {
+    # exact numerics
+    "TINYINT": "integer",
+    "SMALLINT": "integer",
+    "INT": "integer",
+    "INTEGER": "integer",
+    "BIGINT": "integer",
+    "UNSIGNED TINYINT": "integer",
+    "UNSIGNED SMALLINT": "integer",
+    "UNSIGNED INT": "integer",
+    "UNSIGNED INTEGER": "integer",
+    "UNSIGNED BIGINT": "integer",
+    "BIT": "bit",
+    "DEC": "decimal",
+    "DECIMAL": "decimal",
+    "NUMERIC": "decimal",
+    "MONEY": "money",
+    "SMALLMONEY": "money",
+    # approximate numerics: float(p) is 4 bytes below p 16, else 8; real 4; double 8
+    "FLOAT": "float",
+    "REAL": "float",
+    "DOUBLE PRECISION": "float",
+    # character strings
+    "CHAR": "char",
+    "CHARACTER": "char",
+    "VARCHAR": "varchar",
+    "CHAR VARYING": "varchar",
+    "CHARACTER VARYING": "varchar",
+    "SYSNAME": "varchar",  # varchar(30) in ASE, not SQL Server's nvarchar(128)
+    "LONGSYSNAME": "varchar",  # varchar(255)
+    "TEXT": "clob",
+    "NCHAR": "nchar",
+    "NATIONAL CHAR": "nchar",
+    "NATIONAL CHARACTER": "nchar",
+    "NVARCHAR": "nvarchar",
+    "NATIONAL CHAR VARYING": "nvarchar",
+    "NATIONAL CHARACTER VARYING": "nvarchar",
+    "UNICHAR": "nchar",  # n x @@unicharsize (2)
+    "UNIVARCHAR": "nvarchar",
+    "UNITEXT": "nclob",
+    # binary strings
+    "BINARY": "binary",
+    "VARBINARY": "varbinary",
+    "BINARY VARYING": "varbinary",
+    "IMAGE": "blob",
+    # date and time
+    "DATE": "date",
+    "TIME": "time",
+    "BIGTIME": "time",
+    "DATETIME": "timestamp",
+    "SMALLDATETIME": "timestamp",
+    "BIGDATETIME": "timestamp",
+    # ASE's timestamp is binary(8) maintained by the server, as SQL Server's rowversion
+    "TIMESTAMP": "rowversion",
+}
+
+GRAMMAR = Grammar(
+    name="sybase",
+    description="SAP/Sybase ASE Transact-SQL",
+    dialect=DdlauditSybase,
+    evidence=(
+        # ASE only (SQL Server has none of these): weighted high
+        evidence(
+            r"\block\s+(?:datarows|datapages|allpages)\b", 5, "LOCK DATAROWS/DATAPAGES/ALLPAGES"
+        ),
+        evidence(r"\bsp_addtype\b", 5, "sp_addtype"),
+        evidence(r"\buni(?:char|varchar|text)\b", 5, "UNICHAR / UNIVARCHAR / UNITEXT"),
+        evidence(r"\bbig(?:datetime|time)\b", 5, "BIGDATETIME / BIGTIME"),
+        evidence(r"\bmax_rows_per_page\b", 5, "max_rows_per_page"),
+        evidence(r"\bexp_row_size\b", 5, "exp_row_size"),
+        evidence(r"\breservepagegap\b", 5, "reservepagegap"),
+        evidence(r"\bidentity_gap\b", 5, "identity_gap"),
+        evidence(r"\bsp_primarykey\b|\bsp_foreignkey\b", 5, "sp_primarykey / sp_foreignkey"),
+        evidence(r"\bsp_setrep(?:table|licate)\b", 5, "sp_setreptable / sp_setreplicate"),
+        evidence(r"\bon\s+'default'", 4, "ON 'default' segment"),
+        evidence(r"\bpartition\s+by\s+roundrobin\b", 5, "PARTITION BY ROUNDROBIN"),
+        evidence(r"^\s*setuser\b", 4, "setuser"),
+        evidence(r"\bdump\s+(?:tran|transaction|database)\b", 4, "dump tran / dump database"),
+        evidence(r"\bsp_(?:bindrule|bindefault|dboption|addsegment)\b", 3, "ASE system procedure"),
+        evidence(r"\bunsigned\s+(?:smallint|int|bigint)\b", 3, "UNSIGNED integer types"),
+        evidence(r"\blongsysname\b", 4, "LONGSYSNAME"),
+        evidence(r"^\s*checkpoint\s*$", 2, "checkpoint"),
+    ),
+    type_families=TYPE_FAMILIES,
+    batch_separator=True,
+    default_nullable=False,
+    statements=((SP_ADDTYPE, "type"), (CREATE_EXTERNAL, "table")),
+)
