@@ -14,6 +14,7 @@ Spark is imported only by ``scan``, so ``parse`` on a few files starts fast.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import typing as t
@@ -39,17 +40,11 @@ def _config(
     except ConfigError as err:
         raise click.UsageError(str(err)) from None
     if include:
-        config = Config(config.dialect_map, include, config.exclude, config.encoding, config.source)
+        config = dataclasses.replace(config, include=include)
     if exclude:
-        config = Config(
-            config.dialect_map,
-            config.include,
-            (*config.exclude, *exclude),
-            config.encoding,
-            config.source,
-        )
+        config = dataclasses.replace(config, exclude=(*config.exclude, *exclude))
     if encoding:
-        config = Config(config.dialect_map, config.include, config.exclude, encoding, config.source)
+        config = dataclasses.replace(config, encoding=encoding)
     return config
 
 
@@ -263,6 +258,111 @@ def scan(
         sys.exit(EXIT_ENVIRONMENT)
     click.echo(summary.render())
     sys.exit(EXIT_FINDINGS if summary.errors else EXIT_OK)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@_common
+@click.option(
+    "--platform",
+    type=click.Choice(["teradata", "hirdb", "mssql", "ase"]),
+    default=None,
+    help="Size every table for this platform (default: [size] platform in the config, "
+    "else each table's own dialect: tsql -> mssql, sybase -> ase). Types of another "
+    "dialect are mapped and the mapping is shown.",
+)
+@click.option(
+    "--rows", type=int, default=None, metavar="N", help="Row count for the page and table sizes."
+)
+@click.option(
+    "--fill",
+    type=float,
+    default=None,
+    metavar="R",
+    help="Variable-length columns at this ratio (0 < R <= 1) of their declared maximum "
+    "(default: the maximum).",
+)
+@click.option(
+    "--averages",
+    "averages_path",
+    default=None,
+    metavar="FILE",
+    help="Average bytes per column: CSV table,column,bytes or YAML {table: {column: bytes}}; "
+    "wins over --fill for the columns it names.",
+)
+@click.option(
+    "--explain", is_flag=True, help="Print each vendor worksheet: every step, its terms and value."
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "csv"]),
+    default="text",
+    show_default=True,
+    help="text: a table per input table; json: figures, worksheets and column storage "
+    "(docs/output-schema.md); csv: one line per table.",
+)
+def size(
+    paths: tuple[str, ...],
+    dialect: str | None,
+    encoding: str | None,
+    include: tuple[str, ...],
+    exclude: tuple[str, ...],
+    config_path: str | None,
+    platform: str | None,
+    rows: int | None,
+    fill: float | None,
+    averages_path: str | None,
+    explain: bool,
+    fmt: str,
+) -> None:
+    """Size every table: data length per column, row size, rows per page, pages.
+
+    Each figure follows the vendor's own procedure (Teradata Row Size Calculation,
+    HiRDB table storage pages, SQL Server heap / clustered index estimates, ASE row
+    and page sizes); --explain prints the worksheet so a DBA can check it by hand.
+    """
+    from analyzer import passes
+    from analyzer.core import Options, analyze_paths
+    from analyzer.estimators import estimate_file
+    from analyzer.reporters import size as report
+    from analyzer.settings import SettingsError, check_fill, check_rows
+
+    config = _config(config_path, include, exclude, encoding)
+    sizing = config.sizing
+    try:
+        changes: dict[str, t.Any] = {}
+        if platform is not None:
+            changes["platform"] = platform
+        if fill is not None:
+            changes["fill"] = check_fill(fill)
+        if rows is not None:
+            changes["rows"] = check_rows(rows)
+        if averages_path is not None:
+            from analyzer import averages
+
+            changes["averages"] = averages.load(averages_path)
+    except SettingsError as err:
+        raise click.UsageError(str(err)) from None
+    sizing = dataclasses.replace(sizing, **changes)
+    options = Options(dialect=dialect, encoding=encoding, config=config)
+    stdin = sys.stdin.buffer.read() if "-" in paths else None
+    try:
+        results, found = analyze_paths(list(paths), options, stdin=stdin)
+        results = [passes.run(r, passes.SIZING_RULES, sizing=sizing) for r in results]
+        estimates = [e for r in results for e in estimate_file(r, sizing)]
+    except Exception as err:
+        click.echo(f"ddlaudit: internal error: {type(err).__name__}: {err}", err=True)
+        sys.exit(EXIT_INTERNAL)
+    if fmt == "json":
+        click.echo(json.dumps(report.to_json(results, estimates), indent=2, ensure_ascii=False))
+    elif fmt == "csv":
+        click.echo(report.to_csv(estimates), nl=False)
+    else:
+        report.print_text(results, estimates, explain)
+    extra = [d for e in estimates for d in e.diagnostics]
+    errors = _report_diagnostics(results, (*found, *extra))
+    sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
 
 
 @main.command("dialects")

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import fnmatch
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
 import grammars
+from analyzer.settings import SettingsError, SizingSettings
+from analyzer.settings import from_mapping as sizing_from_mapping
 
 DEFAULT_INCLUDE = ("*.sql", "*.ddl", "*.tab", "*.rcl", "*.txt")
 CONFIG_FILES = ("ddlaudit.toml", ".ddlaudit.toml", "pyproject.toml")
@@ -44,6 +46,8 @@ class Config:
     exclude: tuple[str, ...] = ()
     encoding: str | None = None
     source: str | None = None
+    #: The ``[size]`` table: sizing settings per platform (analyzer/settings.py).
+    sizing: SizingSettings = field(default_factory=SizingSettings)
 
     def dialect_for(self, path: str) -> str | None:
         """The dialect the first matching ``[dialects]`` glob assigns to ``path``."""
@@ -76,7 +80,7 @@ def _strings(value: Any, where: str) -> tuple[str, ...]:
 
 def from_mapping(data: dict[str, Any], source: str) -> Config:
     """Build a :class:`Config` from the parsed TOML table, validating every key."""
-    known = {"dialects", "include", "exclude", "encoding"}
+    known = {"dialects", "include", "exclude", "encoding", "size"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; known: {sorted(known)}")
@@ -94,7 +98,14 @@ def from_mapping(data: dict[str, Any], source: str) -> Config:
     encoding = data.get("encoding")
     if encoding is not None and not isinstance(encoding, str):
         raise ConfigError(f"{source}: encoding must be a string")
+    if "size" in data and not isinstance(data["size"], dict):
+        raise ConfigError(f"{source}: [size] must be a table")
+    try:
+        sizing = sizing_from_mapping(data["size"], source) if "size" in data else SizingSettings()
+    except SettingsError as err:
+        raise ConfigError(str(err)) from None
     return Config(
+        sizing=sizing,
         dialect_map=tuple(mapping),
         include=_strings(data["include"], f"{source}: include")
         if "include" in data

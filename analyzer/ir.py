@@ -131,6 +131,33 @@ class Compression:
 
 
 @dataclass(frozen=True, slots=True)
+class ColumnStorage:
+    """What a column costs on one platform: set by the sizing passes (``analyzer/passes``).
+
+    ``data_length`` is the bytes the column adds to the row as sized (declared maximum,
+    ``--fill`` ratio or an average from a file, see ``basis``); ``max_length`` is the
+    bytes at the declared maximum. ``category`` places the column in the row the way the
+    platform's sizing procedure does (``fixed``, ``char``, ``variable``, ``lob``, ...).
+    ``type`` is the type as the platform stores it (``mapped`` when it was mapped from
+    another dialect's type). Alignment and presence bits are Teradata's (None elsewhere).
+    """
+
+    platform: str
+    type: str
+    category: str
+    data_length: int
+    max_length: int
+    basis: str = "declared maximum"
+    mapped: bool = False
+    alignment: int | None = None
+    aligned_length: int | None = None
+    presence_bits: int = 0
+    compress_bits: int = 0
+    source: str = ""
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Column:
     """One column, in declaration order (``position`` is 1-based)."""
 
@@ -153,6 +180,7 @@ class Column:
     user_type: str | None = None
     options: tuple[tuple[str, str], ...] = ()
     span: Span | None = None
+    storage: ColumnStorage | None = None
 
 
 class ConstraintKind(enum.StrEnum):

@@ -12,11 +12,17 @@ import inspect
 import typing as t
 
 from analyzer.ir import FileResult
+from analyzer.passes.data_length import data_length
+from analyzer.passes.presence_bits import presence_bits
 from analyzer.passes.resolve_user_types import resolve_user_types
 
 Pass = t.Callable[..., FileResult]
 
 RULES: tuple[Pass, ...] = (resolve_user_types,)
+
+#: The sizing passes, run after :data:`RULES` by ``ddlaudit size`` (and ``scan``) with
+#: ``sizing=`` the run's :class:`~analyzer.settings.SizingSettings`.
+SIZING_RULES: tuple[Pass, ...] = (data_length, presence_bits)
 
 
 @functools.cache

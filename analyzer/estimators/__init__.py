@@ -1,0 +1,95 @@
+"""Estimators: row sizes, rows per page or block, and table sizes, per vendor procedure.
+
+An estimator reads a table whose columns the sizing passes have annotated
+(``Column.storage``) and fills the vendor's worksheet (:mod:`analyzer.worksheet`).
+One module per platform; :data:`ESTIMATORS` lists them and :func:`estimate_file`
+applies the right one to every table of a file.
+
+>>> from analyzer.core import Options, analyze_bytes
+>>> from analyzer import passes
+>>> from analyzer.settings import SizingSettings
+>>> ddl = (b"CREATE TABLE t (a INTEGER NOT NULL, b CHAR(20) NOT NULL, c VARCHAR(30))"
+...        b" UNIQUE PRIMARY INDEX (a);")
+>>> r = passes.run(analyze_bytes("t.sql", ddl, Options(dialect="teradata")))
+>>> s = SizingSettings()
+>>> est = estimate_file(passes.run(r, passes.SIZING_RULES, sizing=s), s)
+>>> est[0].platform, est[0].row_bytes
+('teradata', 72)
+"""
+
+from __future__ import annotations
+
+import typing as t
+from dataclasses import dataclass
+
+from analyzer.ir import Diagnostic, FileResult, QualifiedName, Table
+from analyzer.settings import SizingSettings
+from analyzer.worksheet import Worksheet
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A named result (``row_bytes``, ``pages``, ...), its unit and the worksheet behind it."""
+
+    name: str
+    value: int | float
+    unit: str = "bytes"
+    worksheet: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableEstimate:
+    """The sizing of one table on one platform.
+
+    ``row_bytes`` is the headline row size (with the run's fill/averages);
+    ``max_row_bytes`` the row at every column's declared maximum, checked against
+    ``row_limit``. ``pages`` and ``table_bytes`` need a row count (``--rows``).
+    """
+
+    path: str
+    table: QualifiedName
+    dialect: str
+    platform: str
+    row_bytes: int
+    max_row_bytes: int
+    row_limit: int | None = None
+    rows: int | None = None
+    rows_per_page: int | None = None
+    pages: int | None = None
+    table_bytes: int | None = None
+    figures: tuple[Figure, ...] = ()
+    worksheets: tuple[Worksheet, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = ()
+    #: Set when a figure comes from a reconstructed (not vendor-printed) formula.
+    reconstruction: str | None = None
+
+
+class Estimator(t.Protocol):
+    def __call__(self, table: Table, path: str, sizing: SizingSettings) -> TableEstimate: ...
+
+
+def _teradata() -> Estimator:
+    from analyzer.estimators import teradata
+
+    return teradata.estimate
+
+
+#: platform -> loader of its estimator (modules load on first use).
+ESTIMATORS: dict[str, t.Callable[[], Estimator]] = {
+    "teradata": _teradata,
+}
+
+
+def estimate_file(result: FileResult, sizing: SizingSettings) -> tuple[TableEstimate, ...]:
+    """Estimate every table of ``result`` (already through the sizing passes).
+
+    Tables of a platform without an estimator are left out; the ``data_length`` pass
+    has already said so with an S003 diagnostic.
+    """
+    out = []
+    for table in result.tables:
+        platform = sizing.platform_for(table.dialect)
+        loader = ESTIMATORS.get(platform)
+        if loader is not None:
+            out.append(loader()(table, result.path, sizing))
+    return tuple(out)

@@ -1,0 +1,572 @@
+"""Teradata row and table size: the Row Size Calculation procedures, step by step.
+
+Teradata Database Design 16.10 (B035-1094-161K), "Row Size Calculation" (seed
+``teradata-row-size.txt``):
+
+* *Procedure for Packed64 Systems*, steps 1-19: SUM(a), fixed columns by sizing
+  factor, SUM(n), logical size, overhead by primary index (14 NPPI / 18 PPI), variable
+  column offsets, presence octets, LOB object ids, UDTs, physical size rounded to even.
+* steps 20-25: the conservative aligned-row size (alignment overhead, multiple of 8).
+* *Procedure To Determine the Exact Row Size for Aligned Row Systems*, steps 1-26.
+* "Sizing Base Tables, Hash Indexes, and Join Indexes": typical block size, block
+  overhead, table header; the block arithmetic itself is a reconstruction (the
+  equations are images), flagged in the output, with every constant a setting.
+
+The Employee example of the manual (FName averaging 14 bytes) gives logical size 64
+and physical size 82:
+
+>>> from analyzer.core import Options, analyze_bytes
+>>> from analyzer import passes
+>>> from analyzer.settings import SizingSettings
+>>> ddl = open("fixtures/teradata/employee.sql", "rb").read()
+>>> s = SizingSettings(averages=((("employee", "fname"), 14),))
+>>> r = passes.run(analyze_bytes("e.sql", ddl, Options()))
+>>> r = passes.run(r, passes.SIZING_RULES, sizing=s)
+>>> e = estimate(r.tables[0], "e.sql", s)
+>>> e.worksheets[0].value("8"), e.row_bytes
+(64, 82)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from analyzer.estimators import Figure, TableEstimate
+from analyzer.ir import Column, Diagnostic, Severity, Table
+from analyzer.platforms.teradata import extra_presence_octets
+from analyzer.settings import SizingSettings, TeradataSettings
+from analyzer.worksheet import Step, Term, Worksheet
+
+_SOURCE = "Teradata Database Design 16.10, Row Size Calculation"
+_PACKED = f"{_SOURCE}, Procedure for Packed64 Systems"
+_ALIGNED = f"{_SOURCE}, Procedure To Determine the Exact Row Size for Aligned Row Systems"
+_TABLE = "Teradata Database Design 16.10, Sizing Base Tables, Hash Indexes, and Join Indexes"
+
+
+def _sized(table: Table) -> list[Column]:
+    return [c for c in table.columns if c.storage is not None]
+
+
+def _compressible(column: Column) -> bool:
+    comp = column.compression
+    return comp is not None and (
+        any(v.strip().upper() != "NULL" for v in comp.values) or comp.compress_using is not None
+    )
+
+
+def partition_bytes(table: Table) -> int:
+    """Bytes of the partition number in the RowID: 0 (no PPI), 2 (<= 65,535 partitions), 8.
+
+    "Things To Consider When Filling Out the Row Size Calculation Form": up to 65,535
+    combined partitions use a 2-byte partition number, more an 8-byte one.
+    """
+    levels = [lvl for ix in table.indexes for lvl in ix.partitioning]
+    if not levels:
+        return 0
+    combined = 1
+    for lvl in levels:
+        combined *= lvl.partitions or 65_535
+        if combined > 65_535:
+            return 8
+    return 2
+
+
+def _overhead(table: Table, td: TeradataSettings) -> tuple[int, str]:
+    size = partition_bytes(table)
+    if size == 0:
+        return td.overhead_nppi, "nonpartitioned primary index (or NoPI) row"
+    if size == 2:
+        return td.overhead_ppi, "PPI row, 2-byte partition number"
+    return td.overhead_ppi_8byte, "PPI row, 8-byte partition number (reconstruction, D13)"
+
+
+def _presence(columns: list[Column], td: TeradataSettings) -> tuple[int, int, int, int]:
+    """(compressed on a value, nullable, procedure octets, exact octets)."""
+    compressed = sum(1 for c in columns if _compressible(c))
+    nullable = sum(1 for c in columns if c.nullable)
+    procedure = (compressed + nullable) // 8
+    bits = sum(c.storage.presence_bits for c in columns if c.storage is not None)
+    return compressed, nullable, procedure, extra_presence_octets(bits)
+
+
+def packed64(table: Table, td: TeradataSettings, at_max: bool = False) -> Worksheet:
+    """Steps 1-19 of the packed64 procedure (``at_max``: variable columns at their maximum)."""
+    cols = _sized(table)
+
+    def length(c: Column) -> int:
+        assert c.storage is not None
+        return c.storage.max_length if at_max else c.storage.data_length
+
+    title = "packed64 row" + (" at declared maximums" if at_max else "")
+    ws = Worksheet(title, _PACKED)
+    var = [c for c in cols if c.storage and c.storage.category == "variable"]
+    terms = tuple(
+        Term(f"{c.name} {c.storage.basis if c.storage and not at_max else 'max'}", length(c))
+        for c in var
+    )
+    ws = ws.add(
+        Step(
+            "1-3",
+            "SUM(a), variable-length columns",
+            "sum of their average bytes",
+            sum(length(c) for c in var),
+            terms,
+        )
+    )
+    fixed: Counter[tuple[str, int]] = Counter()
+    for c in cols:
+        if c.storage and c.storage.category == "fixed":
+            fixed[
+                (
+                    c.storage.type.split("(")[0]
+                    if "DECIMAL" not in c.storage.type.upper()
+                    else c.storage.type,
+                    c.storage.data_length,
+                )
+            ] += 1
+    fterms = tuple(
+        Term(f"{n} x {name} ({size})", n * size) for (name, size), n in sorted(fixed.items())
+    )
+    fixed_total = sum(tm.value for tm in fterms)
+    ws = ws.add(
+        Step("4-6", "Fixed-length columns", "count x sizing factor per type", fixed_total, fterms)
+    )
+    chars = [c for c in cols if c.storage and c.storage.category == "char"]
+    sum_n = sum(length(c) for c in chars)
+    ws = ws.add(
+        Step(
+            "7",
+            "SUM(n), CHARACTER/BYTE/GRAPHIC",
+            "sum of declared bytes",
+            sum_n,
+            tuple(Term(c.name, length(c)) for c in chars),
+        )
+    )
+    sum_a = int(ws.value("1-3"))
+    logical = int(fixed_total + sum_n + sum_a)
+    ws = ws.add(
+        Step(
+            "8",
+            "Logical size",
+            "fixed + SUM(n) + SUM(a)",
+            logical,
+            (Term("fixed", fixed_total), Term("SUM(n)", sum_n), Term("SUM(a)", sum_a)),
+        )
+    )
+    overhead, why = _overhead(table, td)
+    ws = ws.add(Step("9", "Overhead", why, overhead, (Term("overhead", overhead),)))
+    offsets = 2 * len(var)
+    ws = ws.add(
+        Step(
+            "10",
+            "Variable column offsets",
+            "2 x variable columns",
+            offsets,
+            (Term(f"2 x {len(var)}", offsets),),
+        )
+    )
+    portion = td.variable_portion_bytes if var else 0
+    ws = ws.add(
+        Step(
+            "10b",
+            "Variable portion",
+            "2 bytes for a row with a variable portion (D10)",
+            portion,
+            (Term("variable portion", portion),),
+        )
+    )
+    compressed, nullable, procedure, exact = _presence(cols, td)
+    octets = exact if td.presence_rule == "exact" else procedure
+    ws = ws.add(Step("11", "Columns compressed on a non-null value", "count", compressed))
+    ws = ws.add(Step("12", "Nullable columns", "count", nullable))
+    ws = ws.add(
+        Step(
+            "13",
+            "Additional presence octets",
+            f"{td.presence_rule} rule"
+            + (
+                ": (step 11 + step 12) / 8"
+                if td.presence_rule == "procedure"
+                else ": ceil((presence bits - 7) / 8)"
+            ),
+            octets,
+            (Term("octets", octets),),
+            note=f"procedure rule {procedure}, exact rule {exact}",
+        )
+    )
+    lobs = [c for c in cols if c.storage and c.storage.category == "lob"]
+    lob_bytes = sum(length(c) for c in lobs)
+    ws = ws.add(
+        Step(
+            "14",
+            "LOB object ids",
+            f"{len(lobs)} x {td.lob_oid_bytes}",
+            lob_bytes,
+            tuple(Term(c.name, length(c)) for c in lobs),
+        )
+    )
+    ws = ws.add(Step("15-16", "UDTs", "distinct UDTs are sized as their base type", 0))
+    physical = logical + overhead + offsets + portion + octets + lob_bytes
+    ws = ws.add(
+        Step(
+            "17",
+            "Physical size",
+            "logical + overhead + offsets + portion + octets + LOBs",
+            physical,
+            (
+                Term("logical", logical),
+                Term("overhead", overhead),
+                Term("offsets", offsets),
+                Term("variable portion", portion),
+                Term("presence octets", octets),
+                Term("LOB ids", lob_bytes),
+            ),
+        )
+    )
+    even = physical + physical % 2
+    return ws.add(
+        Step(
+            "18",
+            "Rounded up to even",
+            "physical + (physical mod 2)",
+            even,
+            (Term("physical", physical), Term("filler", physical % 2)),
+        )
+    )
+
+
+def _align(value: int, to: int) -> int:
+    return (value + to - 1) - (value + to - 1) % to
+
+
+def aligned_conservative(table: Table, td: TeradataSettings, packed: Worksheet) -> Worksheet:
+    """Steps 20-25: the conservative aligned-row approximation."""
+    cols = _sized(table)
+    ws = Worksheet("aligned row (conservative, steps 20-25)", _PACKED)
+    var = [c for c in cols if c.storage and c.storage.category == "variable"]
+    step13 = int(packed.value("13"))
+    odd = 1 if step13 % 2 == 1 and len(var) == 1 else 0
+    ws = ws.add(
+        Step(
+            "20a",
+            "Alignment overhead start",
+            "1 if step 13 is odd and one variable column, else 0",
+            odd,
+        )
+    )
+    fixed = [
+        c
+        for c in cols
+        if c.storage and c.storage.category in ("fixed", "char") and not _compressible(c)
+    ]
+    comp = [c for c in cols if c.storage and _compressible(c)]
+    fa = max((c.storage.alignment or 1 for c in fixed if c.storage), default=1)
+    ca = max((c.storage.alignment or 1 for c in comp if c.storage), default=1)
+    ws = ws.add(
+        Step(
+            "20b-d",
+            "FA, CA",
+            "maximum alignment of fixed / compressible columns",
+            max(fa, ca),
+            (Term("FA", fa), Term("CA", ca)),
+        )
+    )
+    va = max((c.storage.alignment or 1 for c in var if c.storage), default=1)
+    ws = ws.add(Step("22", "VA", "maximum alignment of variable columns", va))
+    overhead = odd + max(fa, ca) - 1 + va - 1
+    ws = ws.add(
+        Step(
+            "21-23",
+            "Byte alignment overhead",
+            "step 20a + (MAX(FA,CA) - 1) + (VA - 1)",
+            overhead,
+            (
+                Term("step 20a", odd),
+                Term("MAX(FA,CA) - 1", max(fa, ca) - 1),
+                Term("VA - 1", va - 1),
+            ),
+        )
+    )
+    # Step 24 adds it to the row of steps 14-17 with the aligned sizes of the types.
+    widen = sum(
+        (c.storage.aligned_length or c.storage.data_length) - c.storage.data_length
+        for c in cols
+        if c.storage and c.storage.category in ("fixed", "char")
+    )
+    physical = int(packed.value("17"))
+    total = physical + widen + overhead
+    ws = ws.add(
+        Step(
+            "24",
+            "Aligned row size",
+            "step 17 + aligned type growth + overhead",
+            total,
+            (
+                Term("step 17", physical),
+                Term("aligned type sizes", widen),
+                Term("alignment overhead", overhead),
+            ),
+        )
+    )
+    return ws.add(
+        Step(
+            "25",
+            "Rounded up to a multiple of 8",
+            "ceil(step 24 / 8) x 8",
+            _align(total, 8),
+            (Term("step 24", total), Term("padding", _align(total, 8) - total)),
+        )
+    )
+
+
+def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> Worksheet:
+    """The exact aligned-row procedure, steps 1-26 (step 5's equation is an image: D19)."""
+    cols = _sized(table)
+    ws = Worksheet(
+        "aligned row (exact procedure)" + (" at declared maximums" if at_max else ""), _ALIGNED
+    )
+    row, oh = 12, 0
+    ws = ws.add(Step("1", "RowSize", "row header", row))
+    compressed, nullable, procedure, exact = _presence(cols, td)
+    pb = exact if td.presence_rule == "exact" else procedure
+    ws = ws.add(
+        Step(
+            "2-4",
+            "PB",
+            "additional presence octets",
+            pb,
+            (Term("compressed", compressed), Term("nullable", nullable)),
+        )
+    )
+    row += pb
+    ws = ws.add(
+        Step(
+            "5",
+            "RowSize",
+            "12 + PB (reconstruction of the equation image, D19)",
+            row,
+            (Term("header", 12), Term("PB", pb)),
+        )
+    )
+    var = [c for c in cols if c.storage and c.storage.category in ("variable", "lob")]
+    vc = len(var)
+    if vc:
+        if row % 2:
+            row, oh = row + 1, oh + 1
+        row += 2 * (vc + 1)
+    ws = ws.add(
+        Step(
+            "6-7",
+            "RowSize with the offset array",
+            "IF VC > 0: align to 2, + 2 x (VC + 1)",
+            row,
+            note=f"VC = {vc}",
+        )
+    )
+    fixed = [
+        c
+        for c in cols
+        if c.storage and c.storage.category in ("fixed", "char") and not _compressible(c)
+    ]
+    comp = [
+        c
+        for c in cols
+        if c.storage and c.storage.category in ("fixed", "char") and _compressible(c)
+    ]
+    fa = max((c.storage.alignment or 1 for c in fixed if c.storage), default=1)
+    fs = sum(c.storage.aligned_length or c.storage.data_length for c in fixed if c.storage)
+    ca = max((c.storage.alignment or 1 for c in comp if c.storage), default=1)
+    cs = sum(c.storage.aligned_length or c.storage.data_length for c in comp if c.storage)
+    va = max((c.storage.alignment or 1 for c in var if c.storage), default=1)
+    vs = sum(c.storage.max_length if at_max else c.storage.data_length for c in var if c.storage)
+    ws = ws.add(
+        Step(
+            "8-13",
+            "FA, FS, CA, CS, VA, VS",
+            "alignment and size per area",
+            fs + cs + vs,
+            (Term("FS", fs), Term("CS", cs), Term("VS", vs)),
+            note=f"FA={fa} CA={ca} VA={va}",
+        )
+    )
+    fp = row
+    fixed_actual = _align(fp, fa)
+    b = fixed_actual - fp
+    cp = fixed_actual + fs
+    ws = ws.add(
+        Step(
+            "14-16",
+            "CP",
+            "FixedActual + FS",
+            cp,
+            (Term("FixedActual", fixed_actual), Term("FS", fs)),
+            note=f"B = {b}",
+        )
+    )
+    compress_actual = _align(cp, ca)
+    c_pad = compress_actual - cp
+    row = compress_actual + cs
+    oh += b + c_pad
+    if b + c_pad > max(fa, ca):
+        row, oh = row - ca, oh - ca
+    ws = ws.add(
+        Step(
+            "17-21",
+            "RowSize",
+            "CompressActual + CS (step 21 adjustment applied)",
+            row,
+            note=f"C = {c_pad}",
+        )
+    )
+    vp = row
+    va_actual = _align(vp, va)
+    oh += va_actual - vp
+    row = va_actual + vs
+    ws = ws.add(
+        Step(
+            "22-25",
+            "RowSize",
+            "VA_Actual + VS",
+            row,
+            (Term("VA_Actual", va_actual), Term("VS", vs)),
+        )
+    )
+    final = _align(row, 8)
+    oh += final - row
+    return ws.add(
+        Step(
+            "26",
+            "Row size",
+            "rounded up to a multiple of 8",
+            final,
+            (Term("RowSize", row), Term("padding", final - row)),
+            note=f"alignment overhead {oh} bytes",
+        )
+    )
+
+
+def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) -> Worksheet:
+    """Data blocks and permanent space for ``rows`` rows (reconstruction, D16)."""
+    ws = Worksheet(
+        "table size",
+        _TABLE,
+        reconstruction="the block equations are images in the manual; rows per block, blocks "
+        "and bytes follow from its cited parameters (typical block = ROUNDUP(max x 3/4, 512), "
+        "block overhead 74, table header 512 per AMP); constants are [size.teradata] settings",
+    )
+    max_block = table.options.datablocksize or td.max_block_bytes
+    typical = _align(math.ceil(max_block * td.block_fill), 512)
+    ws = ws.add(
+        Step("B", "Typical block size", f"ROUNDUP({max_block} x {td.block_fill:g}, 512)", typical)
+    )
+    per_row = row_bytes + td.row_pointer_bytes
+    room = typical - td.block_overhead
+    if per_row > room:
+        rpb, typical = 1, _align(per_row + td.block_overhead, 512)
+    else:
+        rpb = room // per_row
+    ws = ws.add(
+        Step(
+            "R",
+            "Rows per block",
+            f"floor((block - {td.block_overhead}) / (row + {td.row_pointer_bytes}))",
+            rpb,
+            note="a row larger than the block is stored in its own block",
+        )
+    )
+    per_amp = math.ceil(rows / td.amps) if rows else 0
+    blocks = math.ceil(per_amp / rpb) if per_amp else 0
+    ws = ws.add(
+        Step("N", "Blocks per AMP", f"ceil(ceil({rows} / {td.amps} AMPs) / rows per block)", blocks)
+    )
+    data = td.amps * (blocks * typical + td.table_header_bytes)
+    ws = ws.add(
+        Step(
+            "S",
+            "Bytes",
+            "AMPs x (blocks x block + table header)",
+            data,
+            (
+                Term("blocks", td.amps * blocks * typical),
+                Term("table headers", td.amps * td.table_header_bytes),
+            ),
+        )
+    )
+    copies = 2 if table.options.fallback else 1
+    return ws.add(
+        Step(
+            "F",
+            "Permanent space",
+            "x 2 with FALLBACK" if copies == 2 else "no FALLBACK",
+            data * copies,
+            (Term("primary", data), Term("fallback", data * (copies - 1))),
+        )
+    )
+
+
+def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
+    """Size ``table`` on Teradata: packed64, aligned (both procedures), limit and table size."""
+    td = sizing.teradata
+    packed = packed64(table, td)
+    conservative = aligned_conservative(table, td, packed)
+    exact = aligned_exact(table, td)
+    at_max = packed64(table, td, at_max=True)
+    aligned_fmt = td.row_format == "aligned"
+    row = int(exact.result if aligned_fmt else packed.result)
+    max_row = int(aligned_exact(table, td, at_max=True).result if aligned_fmt else at_max.result)
+    small = td.release.split(".")[0].isdigit() and int(td.release.split(".")[0]) < 16
+    limit = td.max_row_bytes_small if small else td.max_row_bytes_large
+    diags: list[Diagnostic] = []
+    if max_row > limit:
+        diags.append(
+            Diagnostic(
+                "S002",
+                Severity.WARNING,
+                f"table {table.name.name}: a row can reach {max_row:,} bytes at its declared "
+                f"maximums, over Teradata {td.release}'s {limit:,}-byte row limit",
+                table.span,
+            )
+        )
+    figures = [
+        Figure("row_bytes_packed64", int(packed.result), worksheet=packed.title),
+        Figure(
+            "row_bytes_aligned_conservative", int(conservative.result), worksheet=conservative.title
+        ),
+        Figure("row_bytes_aligned_exact", int(exact.result), worksheet=exact.title),
+        Figure("logical_bytes", int(packed.value("8")), worksheet=packed.title),
+    ]
+    worksheets = [packed, conservative, exact, at_max]
+    rows_per_page = pages = table_bytes = None
+    reconstruction = None
+    if sizing.rows is not None:
+        ts = table_size(table, td, row, sizing.rows)
+        worksheets.append(ts)
+        rows_per_page, pages, table_bytes = (
+            int(ts.value("R")),
+            int(ts.value("N")) * td.amps,
+            int(ts.result),
+        )
+        reconstruction = ts.reconstruction
+        figures += [
+            Figure("rows_per_block", rows_per_page, "rows"),
+            Figure("blocks", pages, "blocks"),
+            Figure("perm_bytes", table_bytes),
+        ]
+    return TableEstimate(
+        path=path,
+        table=table.name,
+        dialect=table.dialect,
+        platform="teradata",
+        row_bytes=row,
+        max_row_bytes=max_row,
+        row_limit=limit,
+        rows=sizing.rows,
+        rows_per_page=rows_per_page,
+        pages=pages,
+        table_bytes=table_bytes,
+        figures=tuple(figures),
+        worksheets=tuple(worksheets),
+        diagnostics=tuple(diags),
+        reconstruction=reconstruction,
+    )

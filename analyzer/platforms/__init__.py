@@ -1,0 +1,76 @@
+"""Target platforms: how each one stores a column (its sizing factors, per the manuals).
+
+A platform module knows one vendor's storage rules, for types of its own dialect and,
+mapped, for the other dialects' types (sizing a SQL Server table as it would be on
+Teradata).  It exposes one function, ``column_storage``, that the ``data_length`` pass
+calls for every column; the estimators (``analyzer/estimators``) then add the row
+overhead of the vendor's procedure.
+
+>>> sorted(PLATFORMS) == sorted(names())
+True
+>>> Basis(fill=0.5).apply(30)
+(15, 'fill 0.5')
+>>> Basis(average=14).apply(30)
+(14, 'average 14 bytes')
+>>> Basis().apply(30)
+(30, 'declared maximum')
+"""
+
+from __future__ import annotations
+
+import math
+import typing as t
+from dataclasses import dataclass
+
+from analyzer.ir import Column, ColumnStorage, Table
+from analyzer.settings import SizingSettings
+
+
+@dataclass(frozen=True, slots=True)
+class Basis:
+    """How long a variable-length value is taken to be: an average, a fill ratio or the maximum."""
+
+    average: int | None = None
+    fill: float | None = None
+
+    def apply(self, max_bytes: int) -> tuple[int, str]:
+        """Bytes of a value whose declared maximum is ``max_bytes``, and how they were chosen."""
+        if self.average is not None:
+            return min(self.average, max_bytes), f"average {self.average} bytes"
+        if self.fill is not None:
+            return math.ceil(max_bytes * self.fill), f"fill {self.fill:g}"
+        return max_bytes, "declared maximum"
+
+
+@dataclass(frozen=True, slots=True)
+class Unsupported:
+    """The platform has no such type (or cannot size it); the message names the type."""
+
+    message: str
+
+
+class ColumnRule(t.Protocol):
+    def __call__(
+        self, column: Column, table: Table, basis: Basis, settings: SizingSettings
+    ) -> ColumnStorage | Unsupported: ...
+
+
+def _teradata() -> ColumnRule:
+    from analyzer.platforms import teradata
+
+    return teradata.column_storage
+
+
+#: platform -> loader of its ``column_storage`` (modules load on first use).
+PLATFORMS: dict[str, t.Callable[[], ColumnRule]] = {
+    "teradata": _teradata,
+}
+
+
+def names() -> tuple[str, ...]:
+    return tuple(PLATFORMS)
+
+
+def column_rule(platform: str) -> ColumnRule:
+    """The ``column_storage`` function of ``platform``."""
+    return PLATFORMS[platform]()

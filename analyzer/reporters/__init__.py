@@ -1,0 +1,1 @@
+"""Reporters: turn estimates and findings into text, JSON, CSV (and, later, SARIF)."""

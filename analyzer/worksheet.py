@@ -1,0 +1,103 @@
+"""Worksheets: every number ddlaudit reports, with the formula and the terms behind it.
+
+Vendors size with paper worksheets (Teradata's Row Size Calculation Form, HiRDB's
+page tables, SQL Server's "Estimate the Size of a Heap"). An estimator fills a
+:class:`Worksheet` step by step; ``--explain`` prints it so a DBA can redo the sum by
+hand, and the tests check that each additive step's terms add up to its value.
+
+>>> ws = Worksheet("packed64 row", "Teradata Database Design 16.10, Row Size Calculation")
+>>> terms = (Term("SUM(n)", 20), Term("SUM(a)", 14))
+>>> ws = ws.add(Step("8", "Logical size", "SUM(n) + SUM(a)", 34, terms))
+>>> ws.value("8"), ws.steps[-1].additive
+(34, True)
+>>> print(render(ws))
+packed64 row  (Teradata Database Design 16.10, Row Size Calculation)
+  step 8   Logical size = SUM(n) + SUM(a)
+           = 20 (SUM(n)) + 14 (SUM(a))
+           = 34
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One named input of a step (a column's bytes, a count, a constant from a setting)."""
+
+    name: str
+    value: int | float
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a vendor procedure: ``value = formula(terms)``.
+
+    ``step`` is the manual's own step number or label, so the worksheet can be read
+    beside the manual.  A step is *additive* when its value is the sum of its terms.
+    """
+
+    step: str
+    label: str
+    formula: str
+    value: int | float
+    terms: tuple[Term, ...] = ()
+    note: str | None = None
+
+    @property
+    def additive(self) -> bool:
+        return bool(self.terms) and sum(t.value for t in self.terms) == self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Worksheet:
+    """An ordered list of steps with the manual (and section) it follows."""
+
+    title: str
+    source: str
+    steps: tuple[Step, ...] = ()
+    #: The step whose value is the worksheet's result (default: the last).
+    result_step: str | None = None
+    #: Set when the procedure is a reconstruction, not the manual's text.
+    reconstruction: str | None = None
+
+    def add(self, step: Step) -> Worksheet:
+        return replace(self, steps=(*self.steps, step))
+
+    def value(self, step: str) -> int | float:
+        """The value of the step labelled ``step``."""
+        for s in self.steps:
+            if s.step == step:
+                return s.value
+        raise KeyError(step)
+
+    @property
+    def result(self) -> int | float:
+        if self.result_step is not None:
+            return self.value(self.result_step)
+        return self.steps[-1].value if self.steps else 0
+
+
+def _fmt(value: int | float) -> str:
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:,.4g}" if abs(value) < 1000 else f"{value:,.1f}"
+    return f"{int(value):,}" if abs(value) >= 10_000 else str(int(value))
+
+
+def render(ws: Worksheet) -> str:
+    """The worksheet as text: each step's formula, its terms and its value."""
+    lines = [f"{ws.title}  ({ws.source})"]
+    if ws.reconstruction:
+        lines.append(f"  reconstruction: {ws.reconstruction}")
+    for s in ws.steps:
+        lines.append(f"  step {s.step:<3} {s.label} = {s.formula}")
+        if s.terms:
+            terms = " + " if s.additive else ", "
+            lines.append(
+                "           = " + terms.join(f"{_fmt(t.value)} ({t.name})" for t in s.terms)
+            )
+        lines.append(f"           = {_fmt(s.value)}")
+        if s.note:
+            lines.append(f"           note: {s.note}")
+    return "\n".join(lines)
