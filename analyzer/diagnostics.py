@@ -32,6 +32,10 @@ CODES: dict[str, tuple[str, str]] = {
     "P005": ("not-lowered", "the statement parsed but cannot be represented in the IR"),
     "P900": ("parser-crash", "the parser failed unexpectedly on this statement"),
     "T001": ("unresolved-type", "a column's type is not built in and is not defined in the input"),
+    # sizing (analyzer/passes/data_length.py, analyzer/estimators/)
+    "S001": ("unsized-type", "the target platform has no such type or cannot size it"),
+    "S002": ("row-over-limit", "a row can exceed the platform's maximum row size"),
+    "S003": ("no-sizing", "ddlaudit has no sizing for the table's platform"),
 }
 
 

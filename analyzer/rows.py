@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from analyzer.estimators import TableEstimate
 from analyzer.ir import (
     Column,
     ConstraintKind,
@@ -152,6 +153,30 @@ TABLES: tuple[Field, ...] = (
         nullable=False,
     ),
     *_span_fields("CREATE TABLE statement"),
+    *(
+        _f(name, type_, doc)
+        for name, type_, doc in (
+            (
+                "platform",
+                "string",
+                "platform the table was sized for (`ddlaudit size`); null if none",
+            ),
+            (
+                "row_bytes",
+                "long",
+                "row size per the platform's procedure, with the run's fill/averages",
+            ),
+            ("max_row_bytes", "long", "row size with every column at its declared maximum"),
+            ("row_limit", "long", "the platform's maximum row size"),
+            (
+                "rows_per_page",
+                "long",
+                "rows per page (Teradata: per data block); needs `[size] rows`",
+            ),
+            ("pages", "long", "pages (Teradata: data blocks) for `[size] rows` rows"),
+            ("table_bytes", "long", "table size in bytes for `[size] rows` rows"),
+        )
+    ),
 )
 
 COLUMNS: tuple[Field, ...] = (
@@ -221,6 +246,13 @@ COLUMNS: tuple[Field, ...] = (
     _f("rowguidcol", "bool", "SQL Server ROWGUIDCOL column", nullable=False),
     _f("user_type", "string", "user-defined / alias type the column was declared with"),
     *_span_fields("column definition"),
+    _f("storage_platform", "string", "platform the column was sized for; null if not sized"),
+    _f("storage_type", "string", "the type as the platform stores it (mapped if needed)"),
+    _f("storage_category", "string", "row area: `fixed`, `char`, `variable`, `lob`, ..."),
+    _f("data_length", "long", "bytes in the row as sized (average / fill / maximum)"),
+    _f("max_data_length", "long", "bytes in the row at the declared maximum"),
+    _f("alignment", "int", "Teradata aligned-row alignment in bytes"),
+    _f("presence_bits", "int", "Teradata presence bits (nullability + compression)"),
 )
 
 DIAGNOSTICS: tuple[Field, ...] = (
@@ -327,11 +359,13 @@ def file_row(result: FileResult, size: int | None = None, millis: int | None = N
     )
 
 
-def table_rows(result: FileResult) -> list[Row]:
-    """One ``tables`` row per table of the result."""
+def table_rows(result: FileResult, estimates: Sequence[TableEstimate] = ()) -> list[Row]:
+    """One ``tables`` row per table of the result (sizing figures from ``estimates``)."""
     rows: list[Row] = []
+    sized = {(e.table, e.dialect): e for e in estimates}
     for t in result.tables:
         pk = t.primary_key
+        e = sized.get((t.name, t.dialect))
         rows.append(
             (
                 result.path,
@@ -357,6 +391,16 @@ def table_rows(result: FileResult) -> list[Row]:
                 t.options.temporary,
                 _options_json(t.options),
                 *_span(t.span),
+                *(
+                    (e.platform, e.row_bytes, e.max_row_bytes, e.row_limit)
+                    if e is not None
+                    else (None, None, None, None)
+                ),
+                *(
+                    (e.rows_per_page, e.pages, e.table_bytes)
+                    if e is not None
+                    else (None, None, None)
+                ),
             )
         )
     return rows
@@ -406,9 +450,18 @@ def column_rows(result: FileResult) -> list[Row]:
                     c.rowguidcol,
                     c.user_type,
                     *_span(c.span),
+                    *_storage(c),
                 )
             )
     return rows
+
+
+def _storage(c: Column) -> Row:
+    s = c.storage
+    if s is None:
+        return (None, None, None, None, None, None, None)
+    return (s.platform, s.type, s.category, s.data_length, s.max_length, s.alignment,
+            s.presence_bits)  # fmt: skip
 
 
 def diagnostic_rows(result: FileResult) -> list[Row]:
@@ -429,12 +482,15 @@ def diagnostic_rows(result: FileResult) -> list[Row]:
 
 
 def flatten(
-    result: FileResult, size: int | None = None, millis: int | None = None
+    result: FileResult,
+    size: int | None = None,
+    millis: int | None = None,
+    estimates: Sequence[TableEstimate] = (),
 ) -> dict[str, list[Row]]:
     """All rows of one result, by dataset name (the keys of :data:`DATASETS`)."""
     return {
         "files": [file_row(result, size, millis)],
-        "tables": table_rows(result),
+        "tables": table_rows(result, estimates),
         "columns": column_rows(result),
         "diagnostics": diagnostic_rows(result),
     }

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyzer import rows
+from analyzer import passes, rows
+from analyzer.estimators import estimate_file
 from analyzer.ir import (
     Column,
     Compression,
@@ -31,6 +32,7 @@ from analyzer.ir import (
     TableOptions,
     UserType,
 )
+from analyzer.settings import SizingSettings
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "output-schema.md"
 
@@ -187,7 +189,10 @@ def test_flatten_covers_every_dataset() -> None:
 @pytest.mark.parametrize("dataset", list(rows.DATASETS))
 def test_rows_match_schema_and_fill_every_column(dataset: str) -> None:
     """Every row fits the schema, and the rich example fills every column at least once."""
-    produced = rows.flatten(RESULT, 1234, 56)[dataset]
+    # Sized as Teradata with a row count, so the sizing columns are filled too.
+    sizing = SizingSettings(platform="teradata", rows=1000)
+    sized = passes.run(RESULT, passes.SIZING_RULES, sizing=sizing)
+    produced = rows.flatten(sized, 1234, 56, estimate_file(sized, sizing))[dataset]
     assert produced
     for row in produced:
         rows.check_row(dataset, row)

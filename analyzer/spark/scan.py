@@ -424,7 +424,11 @@ def _scan(
 
     known_types = sc.broadcast(tuple(known))
     records = analysed.mapPartitions(
-        partial(worker.finish_partition, known_types=_types_of(known_types))
+        partial(
+            worker.finish_partition,
+            known_types=_types_of(known_types),
+            sizing=options.config.sizing,
+        )
     )
     nested = spark.createDataFrame(records, record_schema(), verifySchema=False)
     nested.persist(StorageLevel.MEMORY_AND_DISK)

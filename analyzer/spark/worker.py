@@ -28,8 +28,10 @@ from typing import Any
 from analyzer import passes
 from analyzer.core import Options, analyze_source
 from analyzer.diagnostics import CODES
+from analyzer.estimators import TableEstimate, estimate_file
 from analyzer.ir import Diagnostic, FileResult, Severity, UserType
 from analyzer.rows import Row, column_rows, diagnostic_rows, file_row, table_rows
+from analyzer.settings import SizingSettings
 from analyzer.source import decode
 
 #: One file's output: its ``files`` row and its ``tables``, ``columns`` and
@@ -100,12 +102,17 @@ def user_types(analysed: Analysed) -> tuple[UserType, ...]:
     return analysed.result.user_types
 
 
-def record(result: FileResult, size: int | None = None, millis: int | None = None) -> Record:
+def record(
+    result: FileResult,
+    size: int | None = None,
+    millis: int | None = None,
+    estimates: Sequence[TableEstimate] = (),
+) -> Record:
     """The nested record of one finished result; a failure to flatten becomes D900."""
     try:
         return (
             file_row(result, size, millis),
-            table_rows(result),
+            table_rows(result, estimates),
             column_rows(result),
             diagnostic_rows(result),
         )
@@ -114,8 +121,11 @@ def record(result: FileResult, size: int | None = None, millis: int | None = Non
         return (file_row(failed, size, millis), [], [], diagnostic_rows(failed))
 
 
-def finish(analysed: Analysed, known_types: Sequence[UserType]) -> Record:
-    """Phase 2 for one file: the passes with every file's user types, then the record."""
+def finish(
+    analysed: Analysed, known_types: Sequence[UserType], sizing: SizingSettings | None = None
+) -> Record:
+    """Phase 2 for one file: the passes with every file's user types, the sizing, the record."""
+    estimates: tuple[TableEstimate, ...] = ()
     try:
         result = passes.run(analysed.result, user_types=known_types)
     except Exception as err:
@@ -123,13 +133,25 @@ def finish(analysed: Analysed, known_types: Sequence[UserType]) -> Record:
         result = replace(
             analysed.result, diagnostics=(*analysed.result.diagnostics, *failed.diagnostics)
         )
-    return record(result, analysed.size, analysed.millis)
+    else:
+        try:
+            sizing = sizing or SizingSettings()
+            sized = passes.run(result, passes.SIZING_RULES, sizing=sizing)
+            estimates = estimate_file(sized, sizing)
+            extra = tuple(d for e in estimates for d in e.diagnostics)
+            result = replace(sized, diagnostics=(*sized.diagnostics, *extra))
+        except Exception as err:  # sizing must never cost the parse results
+            failed = internal_error(result.path, err)
+            result = replace(result, diagnostics=(*result.diagnostics, *failed.diagnostics))
+    return record(result, analysed.size, analysed.millis, estimates)
 
 
 def finish_partition(
-    items: Iterable[Analysed], known_types: Callable[[], Sequence[UserType]]
+    items: Iterable[Analysed],
+    known_types: Callable[[], Sequence[UserType]],
+    sizing: SizingSettings | None = None,
 ) -> Iterator[Record]:
     """Phase 2 over a partition; ``known_types`` yields the broadcast user types."""
     types = known_types()
     for analysed in items:
-        yield finish(analysed, types)
+        yield finish(analysed, types, sizing)
