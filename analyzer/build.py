@@ -32,18 +32,32 @@ from sqlglot import exp
 import grammars
 from analyzer import types
 from analyzer.ir import (
+    Article,
     Column,
+    ColumnReplication,
     Compression,
     Computed,
     Constraint,
     ConstraintKind,
     DataType,
+    FunctionReplicationDefinition,
     Identity,
     Index,
+    LobAttributeRdareas,
     PartitionLevel,
+    Publication,
+    PublicationChange,
     QualifiedName,
+    RdareaPartition,
+    ReplicatedColumn,
+    ReplicationDefinition,
+    ReplicationDefinitionChange,
+    ReplicationMarking,
+    RowPartitioning,
     Span,
+    Subscription,
     Table,
+    TableChange,
     TableOptions,
     UserType,
 )
@@ -131,10 +145,17 @@ class Context:
 _LEAVES = (exp.Literal, exp.National, exp.Identifier, exp.Var, exp.Null, exp.Boolean)
 
 
-def build(tree: exp.Expr, ctx: Context) -> Table | UserType:
-    """Lower a CREATE TABLE or CREATE TYPE tree to a :class:`Table` or :class:`UserType`."""
+def build(tree: exp.Expr, ctx: Context) -> Table | UserType | Index | Replicated:
+    """Lower a CREATE TABLE or CREATE TYPE tree to a :class:`Table` or :class:`UserType`
+    (or a replication statement of the Sybase grammar to its IR record, :func:`replication`)."""
+    if isinstance(tree, _REPLICATION_NODES):
+        return replication(tree, ctx)
     if isinstance(tree, nodes.CreateAliasType):
         return _alias_type(tree, ctx)
+    if isinstance(tree, nodes.CreateAbstractType):  # HiRDB
+        return _abstract_type(tree, ctx)
+    if isinstance(tree, nodes.CreateHirdbIndex):
+        return _hirdb_index(tree, ctx)
     kind = str(tree.args.get("kind", "")).upper() if isinstance(tree, exp.Create) else ""
     if kind == "TABLE":
         return _table(tree, ctx)  # type: ignore[arg-type]
@@ -238,6 +259,11 @@ class _ColumnFacts:
     rowguidcol: bool = False
     not_for_replication: bool = False
     options: list[tuple[str, str]] | None = None
+    suppress: bool = False
+    no_split: bool = False
+    recovery: str | None = None
+    lob_rdareas: tuple[str, ...] = ()
+    attribute_rdareas: tuple[LobAttributeRdareas, ...] = ()
 
     def option(self, key: str, value: str) -> None:
         if self.options is None:
@@ -337,6 +363,24 @@ def _column_constraint(
     elif isinstance(kind, nodes.ColumnOption):
         value = kind.args.get("value")
         facts.option(_literal(kind.this, ctx).lower(), _literal(value, ctx) if value else "true")
+    elif isinstance(kind, nodes.SuppressColumnConstraint):
+        facts.suppress = True
+    elif isinstance(kind, nodes.NoSplitColumnConstraint):
+        facts.no_split = True
+    elif isinstance(kind, nodes.RecoveryColumnConstraint):
+        facts.recovery = _ident(kind.this).upper()
+    elif isinstance(kind, nodes.LobRdareaColumnConstraint):
+        facts.lob_rdareas = _names(kind.expressions)
+    elif isinstance(kind, nodes.AllocateColumnConstraint):
+        facts.attribute_rdareas = tuple(
+            LobAttributeRdareas(_ident(item.this), _names(item.expressions))
+            for item in kind.expressions
+        )
+    elif isinstance(kind, nodes.ClusterKey):
+        columns = _names(kind.expressions) if kind.expressions else (column,)
+        indexes.append(
+            Index("cluster_key", columns, unique=bool(kind.args.get("unique")), span=span)
+        )
     elif isinstance(kind, exp.DateFormatColumnConstraint):
         facts.option("format", _literal(kind.this, ctx))
     elif isinstance(kind, exp.TitleColumnConstraint):
@@ -473,6 +517,11 @@ def _make_column(
         rowguidcol=facts.rowguidcol,
         options=tuple(facts.options or ()),
         span=span,
+        suppress=facts.suppress,
+        no_split=facts.no_split,
+        recovery=facts.recovery,
+        lob_rdareas=facts.lob_rdareas,
+        attribute_rdareas=facts.attribute_rdareas,
     )
 
 
@@ -688,6 +737,20 @@ def _options(create: exp.Create, ctx: Context, indexes: list[Index]) -> TableOpt
             )
         elif isinstance(prop, nodes.LockSchemeProperty):
             values["lock_scheme"] = _ident(prop.this).upper()
+        elif isinstance(prop, nodes.FixTableProperty):
+            values["fix"] = bool(prop.args.get("fix"))
+            values["share"] = bool(prop.args.get("share"))
+        elif isinstance(prop, nodes.RdareaProperty):
+            values["rdareas"] = _names(prop.expressions)
+        elif isinstance(prop, nodes.RowPartitionProperty):
+            values["partitioning"] = _row_partitioning(prop, ctx)
+            values["rdareas"] = tuple(p.rdarea for p in values["partitioning"].partitions)
+        elif isinstance(prop, nodes.PctFreeProperty):
+            values["pctfree_unused"] = _int(prop.this) if prop.this is not None else None
+            free = prop.args.get("free_pages")
+            values["pctfree_free_pages"] = _int(free) if free is not None else None
+        elif isinstance(prop, nodes.TableFlagProperty):
+            values[_ident(prop.this).lower().replace(" ", "_")] = True
         elif isinstance(prop, nodes.TextImageOnProperty):
             values["textimage_filegroup"] = _ident(prop.this)
         elif isinstance(prop, nodes.FileStreamOnProperty):
@@ -718,6 +781,70 @@ def _options(create: exp.Create, ctx: Context, indexes: list[Index]) -> TableOpt
     return TableOptions(journal=tuple(journal), extra=tuple(extra), **values)
 
 
+def _row_partitioning(prop: nodes.RowPartitionProperty, ctx: Context) -> RowPartitioning:
+    """HiRDB row partitioning (key range, hash, matrix) with its RDAREAs in order."""
+    hash_function = prop.args.get("hash_function")
+    return RowPartitioning(
+        kind=_ident(prop.this).lower(),
+        columns=_names(prop.expressions),
+        hash_function=_ident(hash_function) if hash_function is not None else None,
+        partitions=tuple(
+            RdareaPartition(
+                _ident(p.this), _literal(p.args["bound"], ctx) if p.args.get("bound") else None
+            )
+            for p in prop.args.get("partitions") or []
+        ),
+        boundaries=tuple(_literal(b, ctx) for b in prop.args.get("boundaries") or []),
+        dimensions=tuple(_row_partitioning(d, ctx) for d in prop.args.get("dimensions") or []),
+    )
+
+
+# ---------------------------------------------------------------- HiRDB types, indexes
+
+
+def _abstract_type(tree: nodes.CreateAbstractType, ctx: Context) -> UserType:
+    """A HiRDB abstract data type: its attributes are columns; ``base`` is the type itself."""
+    constraints: list[Constraint] = []
+    indexes: list[Index] = []
+    read = [_column(a, ctx, constraints, indexes) for a in tree.expressions]
+    attributes = tuple(
+        _make_column(i, name, dtype, facts, span, facts.nullable is not False)
+        for i, (name, dtype, facts, span) in enumerate(read, start=1)
+    )
+    name = qualified(tree.this)
+    under = tree.args.get("under")
+    declared = ctx.sql(tree.this) or str(name)
+    return UserType(
+        name=name,
+        dialect=ctx.grammar.name,
+        base=DataType(declared=declared, name=str(name).upper(), family="adt"),
+        span=ctx.span(tree),
+        attributes=attributes,
+        under=qualified(under) if under is not None else None,
+    )
+
+
+def _cluster_key(node: nodes.ClusterKey, ctx: Context) -> Index:
+    """HiRDB ``[UNIQUE] CLUSTER KEY (...)``: sized like an index (Design Guide 17.1.3)."""
+    unique = bool(node.args.get("unique"))
+    return Index("cluster_key", _names(node.expressions), unique=unique, span=ctx.span(node))
+
+
+def _hirdb_index(tree: nodes.CreateHirdbIndex, ctx: Context) -> Index:
+    pctfree = tree.args.get("pctfree")
+    return Index(
+        kind="secondary",
+        columns=_names(tree.expressions),
+        name=qualified(tree.this).name,
+        unique=bool(tree.args.get("unique")),
+        span=ctx.span(tree),
+        table=qualified(tree.args["table"]),
+        rdareas=_names(tree.args.get("rdareas")),
+        pctfree=_int(pctfree) if pctfree is not None else None,
+        options=tuple(_literal(o, ctx) for o in tree.args.get("options") or []),
+    )
+
+
 # ------------------------------------------------------------------------ table
 
 
@@ -733,7 +860,12 @@ def _table(create: exp.Create, ctx: Context) -> Table:
             pending.append(_column(item, ctx, constraints, inline))
         elif isinstance(item, nodes.InlineIndex):
             inline.append(_inline_index(item, ctx, None))
+        elif isinstance(item, nodes.ClusterKey):
+            inline.append(_cluster_key(item, ctx))
         else:
+            if isinstance(item, exp.Constraint):  # HiRDB: ... CHECK (...) CLUSTER KEY (...)
+                keys = [p for p in item.expressions if isinstance(p, nodes.ClusterKey)]
+                inline.extend(_cluster_key(k, ctx) for k in keys)
             constraints.extend(_table_constraint(item, ctx))
     if not pending:
         raise BuildError("CREATE TABLE declares no columns")
@@ -742,7 +874,10 @@ def _table(create: exp.Create, ctx: Context) -> Table:
     options = _options(create, ctx, indexes)
     pk = _primary_key_columns(constraints)
     columns = tuple(
-        _make_column(i, name, dtype, facts, span, _nullable(name, facts, pk, ctx.grammar))
+        # HiRDB: "NOT NULL is assumed for all columns of a table with FIX" (SQL Reference)
+        _make_column(
+            i, name, dtype, facts, span, _nullable(name, facts, pk, ctx.grammar) and not options.fix
+        )
         for i, (name, dtype, facts, span) in enumerate(pending, start=1)
     )
     return Table(
@@ -778,3 +913,181 @@ def _nullable(name: str, facts: _ColumnFacts, pk: frozenset[str], grammar: Gramm
     if name.lower() in pk or facts.identity is not None:
         return False
     return grammar.default_nullable
+
+
+# ------------------------------------------------------------------ replication
+
+#: What the Sybase grammar's replication statements lower to (FileResult fields of their own).
+Replicated = (
+    ReplicationDefinition
+    | ReplicationDefinitionChange
+    | FunctionReplicationDefinition
+    | Subscription
+    | Publication
+    | TableChange
+    | PublicationChange
+)
+
+_REPLICATION_NODES = (
+    nodes.CreateReplicationDefinition,
+    nodes.AlterReplicationDefinition,
+    nodes.CreateFunctionReplicationDefinition,
+    nodes.CreateSubscription,
+    nodes.CreatePublication,
+    nodes.AseKeyProcedure,
+    nodes.AseReplicationMark,
+    nodes.SqlRemoteArticle,
+    nodes.ReportOnly,
+)
+
+_KEY_KINDS = {
+    "sp_primarykey": ConstraintKind.PRIMARY_KEY,
+    "sp_foreignkey": ConstraintKind.FOREIGN_KEY,
+    "sp_commonkey": ConstraintKind.COMMON_KEY,
+}
+
+
+def _strings(value: t.Any) -> tuple[str, ...]:
+    return tuple(str(v) for v in value or ())
+
+
+def _text(value: t.Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _replicated_column(node: nodes.RclColumn, ctx: Context) -> ReplicatedColumn:
+    kind, published = node.args.get("kind"), node.args.get("map_to")
+    nullable = node.args.get("nullable")
+    return ReplicatedColumn(
+        name=str(node.this),
+        type=data_type(kind, ctx) if isinstance(kind, exp.DataType) else None,
+        replicate_name=_text(node.args.get("replicate")),
+        nullable=nullable if isinstance(nullable, bool) else None,
+        map_to=data_type(published, ctx) if isinstance(published, exp.DataType) else None,
+        computed=bool(node.args.get("computed")),
+        quoted=bool(node.args.get("quoted")),
+        span=ctx.span(node),
+    )
+
+
+def _article(node: nodes.PublicationArticle, ctx: Context, span: Span | None) -> Article:
+    return Article(
+        table=qualified(node.this),
+        columns=_strings(node.expressions),
+        where=_text(node.args.get("where")),
+        subscribe_by=_text(node.args.get("subscribe_by")),
+        span=ctx.span(node) or span,
+    )
+
+
+def replication(tree: exp.Expr, ctx: Context) -> Replicated:
+    """Lower an RCL, SQL Remote or ASE key / replication-marking statement (grammars/rcl.py,
+    grammars/sybase.py) to its IR record; the link pass ties the records to the tables."""
+    span = ctx.span(tree)
+    args = tree.args
+    if isinstance(tree, nodes.ReportOnly):
+        raise NotStored(str(tree.this), str(args.get("reason")))
+    if isinstance(tree, nodes.CreateReplicationDefinition):
+        name = str(tree.this)
+        primary, replicate = args.get("primary_table"), args.get("replicate_table")
+        minimal = args.get("minimal")
+        return ReplicationDefinition(
+            name=name,
+            primary_dataserver=str(args["server"]),
+            primary_database=str(args["database"]),
+            # the definition's name names an unnamed table (Reference Manual)
+            primary_table=qualified(primary) if primary is not None else QualifiedName(name),
+            replicate_table=qualified(replicate) if replicate is not None else QualifiedName(name),
+            columns=tuple(_replicated_column(c, ctx) for c in tree.expressions),
+            primary_key=_strings(args.get("primary_key")),
+            searchable_columns=_strings(args.get("searchable")),
+            send_standby=_text(args.get("send_standby")),
+            minimal_columns=minimal if isinstance(minimal, bool) else None,
+            replicate_if_changed=_strings(args.get("if_changed")),
+            always_replicate=_strings(args.get("always")),
+            options=tuple((str(k), str(v)) for k, v in args.get("options") or ()),
+            span=span,
+        )
+    if isinstance(tree, nodes.AlterReplicationDefinition):
+        return ReplicationDefinitionChange(
+            name=str(tree.this),
+            action=str(args["action"]),
+            columns=tuple(_replicated_column(c, ctx) for c in tree.expressions),
+            names=_strings(args.get("names")),
+            value=_text(args.get("value")),
+            span=span,
+        )
+    if isinstance(tree, nodes.CreateFunctionReplicationDefinition):
+        return FunctionReplicationDefinition(
+            name=str(tree.this),
+            kind=str(args["kind"]),
+            primary_dataserver=str(args["server"]),
+            primary_database=str(args["database"]),
+            parameters=tuple(_replicated_column(c, ctx) for c in tree.expressions),
+            searchable_parameters=_strings(args.get("searchable")),
+            deliver_as=_text(args.get("deliver_as")),
+            primary_function=_text(args.get("primary_function")),
+            replicate_function=_text(args.get("replicate_function")),
+            send_standby=_text(args.get("send_standby")),
+            span=span,
+        )
+    if isinstance(tree, nodes.CreateSubscription):
+        return Subscription(
+            name=_text(tree.this),
+            kind=str(args["kind"]),
+            target=str(args["target"]),
+            target_kind=str(args["target_kind"]),
+            primary_dataserver=_text(args.get("primary_server")),
+            primary_database=_text(args.get("primary_database")),
+            replicate_dataserver=_text(args.get("replicate_server")),
+            replicate_database=_text(args.get("replicate_database")),
+            where=_text(args.get("where")),
+            user=_text(args.get("user")),
+            subscribe_by=_text(args.get("subscribe_by")),
+            options=_strings(args.get("options")),
+            span=span,
+        )
+    if isinstance(tree, nodes.CreatePublication):
+        return Publication(
+            name=qualified(tree.this),
+            kind=str(args["kind"]),
+            articles=tuple(_article(a, ctx, span) for a in tree.expressions),
+            primary_dataserver=_text(args.get("server")),
+            primary_database=_text(args.get("database")),
+            options=_strings(args.get("options")),
+            span=span,
+        )
+    if isinstance(tree, nodes.SqlRemoteArticle):
+        return PublicationChange(
+            procedure=str(args["procedure"]),
+            publication=str(tree.this),
+            article=_article(args["article"], ctx, span),
+            span=span,
+        )
+    procedure = str(args["procedure"])
+    if isinstance(tree, nodes.AseKeyProcedure):
+        ref = args.get("ref_table")
+        constraint = Constraint(
+            _KEY_KINDS[procedure],
+            _strings(tree.expressions),
+            ref_table=qualified(ref) if ref is not None else None,
+            ref_columns=_strings(args.get("ref_columns")),
+            span=span,
+            declared_by=procedure,
+        )
+        return TableChange(procedure, qualified(tree.this), constraint=constraint, span=span)
+    # AseReplicationMark: what this one call says; the link pass folds them per table
+    state = args.get("state")
+    owner = args.get("owner")
+    status = args.get("status")
+    marking = ReplicationMarking(
+        replicated=None if state is None else state == "true",
+        never=state == "never",
+        owner_on=owner if isinstance(owner, bool) else None,
+        use_index=bool(args.get("use_index")),
+        marked_by=(procedure,),
+        columns=(ColumnReplication(_text(args.get("column")), str(status), span),)
+        if status is not None
+        else (),
+    )
+    return TableChange(procedure, qualified(tree.this), marking=marking, span=span)

@@ -26,7 +26,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 import grammars
-from analyzer.settings import SettingsError, SizingSettings
+from analyzer.settings import SettingsError, SizingSettings, with_rdareas
 from analyzer.settings import from_mapping as sizing_from_mapping
 
 DEFAULT_INCLUDE = ("*.sql", "*.ddl", "*.tab", "*.rcl", "*.txt")
@@ -35,6 +35,57 @@ CONFIG_FILES = ("ddlaudit.toml", ".ddlaudit.toml", "pyproject.toml")
 
 class ConfigError(ValueError):
     """The configuration file is malformed; the message names the file and key."""
+
+
+#: HiRDB RDAREA page lengths: 4096-30720 bytes (V9 Command Reference 3.3.2, create rdarea);
+#: a "multiple of 2048" rule is not documented, so only the range is enforced and the
+#: sizing warns (S033) about other lengths (docs/decisions.md, D22); segments: 1-16000 pages.
+PAGE_LENGTHS = (4096, 30720)
+SEGMENT_SIZES = (1, 16000)
+
+
+@dataclass(frozen=True, slots=True)
+class Rdarea:
+    """A HiRDB RDAREA's storage facts, set by the database definition utilities, not in DDL.
+
+    ``[rdareas.RU01]`` in ddlaudit.toml: ``page_length`` in bytes, ``segment_size`` in pages.
+    """
+
+    name: str
+    page_length: int
+    segment_size: int
+
+
+def _rdareas(value: Any, source: str) -> tuple[Rdarea, ...]:
+    """Validate ``[rdareas.NAME]`` tables (``page_length``, ``segment_size``).
+
+    >>> _rdareas({"RU01": {"page_length": 8192, "segment_size": 100}}, "x")
+    (Rdarea(name='RU01', page_length=8192, segment_size=100),)
+    """
+    if not isinstance(value, dict):
+        raise ConfigError(f"{source}: [rdareas] must hold one table per RDAREA ([rdareas.NAME])")
+    found = []
+    low, high = PAGE_LENGTHS
+    for name, facts in value.items():
+        where = f"{source}: [rdareas.{name}]"
+        if not isinstance(facts, dict):
+            raise ConfigError(f"{where} must be a table with page_length and segment_size")
+        unknown = sorted(set(facts) - {"page_length", "segment_size"})
+        if unknown:
+            raise ConfigError(f"{where}: unknown key(s) {', '.join(unknown)}")
+        page, segment = facts.get("page_length"), facts.get("segment_size")
+        if type(page) is not int or not low <= page <= high:
+            raise ConfigError(
+                f"{where}: page_length must be {low}-{high} bytes"
+                f" (4096, 8192, 16384, 30720, ...), got {page!r}"
+            )
+        if type(segment) is not int or not SEGMENT_SIZES[0] <= segment <= SEGMENT_SIZES[1]:
+            raise ConfigError(
+                f"{where}: segment_size must be {SEGMENT_SIZES[0]}-{SEGMENT_SIZES[1]} pages,"
+                f" got {segment!r}"
+            )
+        found.append(Rdarea(str(name), page, segment))
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +99,8 @@ class Config:
     source: str | None = None
     #: The ``[size]`` table: sizing settings per platform (analyzer/settings.py).
     sizing: SizingSettings = field(default_factory=SizingSettings)
+    #: HiRDB RDAREAs (``[rdareas.NAME]``): page length and segment size of each.
+    rdareas: tuple[Rdarea, ...] = ()
 
     def dialect_for(self, path: str) -> str | None:
         """The dialect the first matching ``[dialects]`` glob assigns to ``path``."""
@@ -58,6 +111,11 @@ class Config:
             if _glob_match(posix, pattern):
                 return dialect
         return None
+
+    def rdarea(self, name: str) -> Rdarea | None:
+        """The ``[rdareas]`` entry called ``name`` (HiRDB names are case-insensitive), or None."""
+        upper = name.upper()
+        return next((r for r in self.rdareas if r.name.upper() == upper), None)
 
 
 def _glob_match(path: str, pattern: str) -> bool:
@@ -81,6 +139,7 @@ def _strings(value: Any, where: str) -> tuple[str, ...]:
 def from_mapping(data: dict[str, Any], source: str) -> Config:
     """Build a :class:`Config` from the parsed TOML table, validating every key."""
     known = {"dialects", "include", "exclude", "encoding", "size"}
+    known.add("rdareas")  # HiRDB RDAREA facts
     unknown = sorted(set(data) - known)
     if unknown:
         raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; known: {sorted(known)}")
@@ -104,7 +163,11 @@ def from_mapping(data: dict[str, Any], source: str) -> Config:
         sizing = sizing_from_mapping(data["size"], source) if "size" in data else SizingSettings()
     except SettingsError as err:
         raise ConfigError(str(err)) from None
+    rdareas = _rdareas(data["rdareas"], source) if "rdareas" in data else ()
+    # The sizing needs the RDAREA facts too (and travels alone to Spark tasks).
+    sizing = with_rdareas(sizing, [(r.name, r.page_length, r.segment_size) for r in rdareas])
     return Config(
+        rdareas=rdareas,
         sizing=sizing,
         dialect_map=tuple(mapping),
         include=_strings(data["include"], f"{source}: include")

@@ -15,24 +15,27 @@ others.
 from __future__ import annotations
 
 import re
+import typing as t
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 import grammars
 from analyzer import passes
-from analyzer.build import BuildError, Context, NotStored, build
+from analyzer.build import BuildError, Context, NotStored, Replicated, build
 from analyzer.config import Config
 from analyzer.detect import choose
 from analyzer.diagnostics import CODES
 from analyzer.ir import (
     Diagnostic,
     FileResult,
+    Index,
     Severity,
     Skipped,
     Table,
     UserType,
 )
 from analyzer.parse import parse_statement
+from analyzer.passes.link_replication import replication_context
 from analyzer.source import LineIndex, SourceText, decode, discover, read_path
 from analyzer.split import split_statements
 from grammars.base import Grammar
@@ -215,7 +218,9 @@ def analyze_source(
 
     tables: list[Table] = []
     user_types: list[UserType] = []
+    indexes: list[Index] = []
     skipped: list[Skipped] = []
+    replicated: list[Replicated] = []
     statements = split_statements(source.text, batch_separator=grammar.batch_separator)
     # A stack of (text, start, end, whole batch?): pieces of a batch and statements
     # embedded in a block are handled right after it, in file order.
@@ -271,8 +276,12 @@ def analyze_source(
             continue
         if isinstance(obj, Table):
             tables.append(obj)
-        else:
+        elif isinstance(obj, Index):  # HiRDB CREATE INDEX, kept for index sizing
+            indexes.append(obj)
+        elif isinstance(obj, UserType):
             user_types.append(obj)
+        else:  # Sybase replication statements (RCL, SQL Remote, key / marking procedures)
+            replicated.append(obj)
 
     return FileResult(
         path=source.path,
@@ -285,7 +294,28 @@ def analyze_source(
         user_types=tuple(user_types),
         skipped=tuple(skipped),
         diagnostics=tuple(diags),
+        indexes=tuple(indexes),
+        **_replication_fields(replicated),
     )
+
+
+def _replication_fields(objs: Iterable[Replicated]) -> dict[str, t.Any]:
+    """The FileResult fields of the replication records, by their type, in file order."""
+    fields: dict[str, list[Replicated]] = {}
+    for obj in objs:
+        fields.setdefault(_REPLICATION_FIELDS[type(obj).__name__], []).append(obj)
+    return {name: tuple(items) for name, items in fields.items()}
+
+
+_REPLICATION_FIELDS = {
+    "ReplicationDefinition": "replication_definitions",
+    "ReplicationDefinitionChange": "replication_definition_changes",
+    "FunctionReplicationDefinition": "function_replication_definitions",
+    "Subscription": "subscriptions",
+    "Publication": "publications",
+    "TableChange": "table_changes",
+    "PublicationChange": "publication_changes",
+}
 
 
 def _failed(path: str, diags: Iterable[Diagnostic]) -> FileResult:
@@ -345,10 +375,12 @@ def analyze_paths(
             results.append(analyze_source(decoded.source, options, decoded.diagnostics))
     results.extend(analyze_path(p, options) for p in files)
     all_types = tuple(ut for r in results for ut in r.user_types)
+    # tables, key and replication statements of every file (link_replication, D31)
+    replication = replication_context(results)
     resolved = []
     for r in results:
         try:
-            resolved.append(passes.run(r, user_types=all_types))
+            resolved.append(passes.run(r, user_types=all_types, replication=replication))
         except Exception as err:
             resolved.append(
                 replace(r, diagnostics=(*r.diagnostics, *_internal(r.path, err).diagnostics))

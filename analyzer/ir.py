@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 #: Version of the JSON form of the IR.  Bump the major on any breaking change.
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 
 
 class Severity(enum.StrEnum):
@@ -155,6 +155,13 @@ class ColumnStorage:
     compress_bits: int = 0
     source: str = ""
     note: str | None = None
+    #: HiRDB: bytes a row keeps on branch pages for this column, one entry per piece the
+    #: manual sizes separately (a branched VARCHAR's ei, a repetition column's
+    #: esi x eni + 14 x (eni - 1), each abstract-data-type attribute's attej).
+    branch: tuple[int, ...] = ()
+    #: HiRDB: bytes left in the row if the column is branched because the row does not
+    #: fit a page (Table 17-1 note 5: 6, BINARY 15); None when it cannot branch.
+    split_length: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +188,44 @@ class Column:
     options: tuple[tuple[str, str], ...] = ()
     span: Span | None = None
     storage: ColumnStorage | None = None
+    #: HiRDB column data suppression (``SUPPRESS``) and ``NO SPLIT``.
+    suppress: bool = False
+    no_split: bool = False
+    #: HiRDB LOB ``RECOVERY`` mode: ``ALL``, ``PARTIAL`` or ``NO``.
+    recovery: str | None = None
+    #: HiRDB LOB column ``IN (...)``: its RDAREAs, one per table partition.
+    lob_rdareas: tuple[str, ...] = ()
+    #: HiRDB ``ALLOCATE (attr IN (...))``: RDAREAs of an abstract-data-type column's LOB attributes.
+    attribute_rdareas: tuple[LobAttributeRdareas, ...] = ()
+    #: HiRDB abstract data type of the column and its supertypes (``UNDER``), the column's
+    #: own type first; filled by the resolve pass.
+    adt: tuple[UserType, ...] = ()
+    #: Characters of the column's ASCII form in a Replication Server message (RowWidth);
+    #: set by the ``ascii_width`` pass (``ddlaudit replication``).
+    ascii_width: AsciiWidth | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AsciiWidth:
+    """A column's width in Replication Server's ASCII messages, and how it was derived.
+
+    ``basis`` is ``manual`` (the Design Guide's own figure: char(n) = n, binary(n) = 2n + 2),
+    ``derived`` (the longest rendering of the type's documented value range, decision D60),
+    ``setting`` (``[size.replication.ascii_widths]``) or ``lob`` (text / image / (max): not
+    counted in RowWidth unless ``lob_width`` says so, D61).
+    """
+
+    width: int
+    derivation: str
+    basis: str = "derived"
+
+
+@dataclass(frozen=True, slots=True)
+class LobAttributeRdareas:
+    """HiRDB ``ALLOCATE (attr[..attr] IN (rd, ...))``: where one LOB attribute is stored."""
+
+    attribute: str
+    rdareas: tuple[str, ...] = ()
 
 
 class ConstraintKind(enum.StrEnum):
@@ -188,6 +233,8 @@ class ConstraintKind(enum.StrEnum):
     UNIQUE = "unique"
     FOREIGN_KEY = "foreign_key"
     CHECK = "check"
+    #: Sybase ASE ``sp_commonkey``: columns frequently joined between two tables (not enforced).
+    COMMON_KEY = "common_key"
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +250,9 @@ class Constraint:
     expression: str | None = None
     fill_factor: int | None = None
     span: Span | None = None
+    #: The ASE system procedure that declared the key (``sp_primarykey``, ``sp_foreignkey``,
+    #: ``sp_commonkey``): recorded in syskeys only, no index and not enforced.
+    declared_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +285,45 @@ class Index:
     partitioning: tuple[PartitionLevel, ...] = ()
     fill_factor: int | None = None
     span: Span | None = None
+    #: The indexed table, for an index created by its own statement (HiRDB ``CREATE INDEX``).
+    table: QualifiedName | None = None
+    #: HiRDB: the index's RDAREAs (``IN ...``), ``PCTFREE`` (unused space in a page, %)
+    #: and other options as written (``UNBALANCED SPLIT``, ``EMPTY``, ``EXCEPT VALUES (NULL)``).
+    rdareas: tuple[str, ...] = ()
+    pctfree: int | None = None
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RdareaPartition:
+    """One RDAREA of a HiRDB row-partitioned table.
+
+    ``bound`` is what sends rows there, as written: the storage condition
+    (``EMPLOYEE_NUMBER<=700000``) or boundary value (``800000``); None for the
+    RDAREA that takes the remaining rows and for hash and matrix partitioning.
+    """
+
+    rdarea: str
+    bound: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RowPartitioning:
+    """HiRDB row partitioning: how a table's rows are spread over RDAREAs.
+
+    ``kind``: ``key_range_condition`` (``IN ((rd) cond, ...)``), ``key_range_boundary``
+    (``PARTITIONED BY c IN ((rd) value, ...)``), ``hash`` / ``fix_hash``
+    (``[FIX] HASH fn BY c IN (...)``) or ``matrix`` (``PARTITIONED BY MULTIDIM``);
+    ``partitions`` in order (a matrix's row by row); ``dimensions``: a matrix's two
+    dimensions, each a boundary dimension (``boundaries``) or a hash one.
+    """
+
+    kind: str
+    columns: tuple[str, ...] = ()
+    hash_function: str | None = None
+    partitions: tuple[RdareaPartition, ...] = ()
+    boundaries: tuple[str, ...] = ()
+    dimensions: tuple[RowPartitioning, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +359,21 @@ class TableOptions:
     reservepagegap: int | None = None
     identity_gap: int | None = None
     extra: tuple[tuple[str, str], ...] = ()
+    #: HiRDB ``CREATE [SHARE] [FIX] TABLE``.
+    fix: bool = False
+    share: bool = False
+    #: HiRDB RDAREAs storing the rows, in order (every partition's, for a partitioned table).
+    rdareas: tuple[str, ...] = ()
+    partitioning: RowPartitioning | None = None
+    #: HiRDB ``PCTFREE = (unused, free pages)``: unused space in a page and free pages
+    #: in a segment, percent as written; None when not written (HiRDB's defaults apply).
+    pctfree_unused: int | None = None
+    pctfree_free_pages: int | None = None
+    #: HiRDB ``SUPPRESS DECIMAL``, ``NO SPLIT``, ``WITHOUT ROLLBACK``, ``WITH PROGRAM``.
+    suppress_decimal: bool = False
+    no_split: bool = False
+    without_rollback: bool = False
+    with_program: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +387,8 @@ class Table:
     indexes: tuple[Index, ...] = ()
     options: TableOptions = field(default_factory=TableOptions)
     span: Span | None = None
+    #: How the table is marked for replication (Sybase ASE ``sp_setreptable`` & co.), if at all.
+    replication: ReplicationMarking | None = None
 
     def column(self, name: str) -> Column | None:
         """The column called ``name`` (case-insensitive), or None."""
@@ -303,6 +409,10 @@ class UserType:
     base: DataType
     nullable: bool | None = None
     span: Span | None = None
+    #: HiRDB abstract data type (``base.family == "adt"``): its own attributes, in order,
+    #: and the supertype it inherits from (``UNDER``).
+    attributes: tuple[Column, ...] = ()
+    under: QualifiedName | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,6 +440,225 @@ class Diagnostic:
     source_line: str | None = None
 
 
+# --------------------------------------------- replication (ASE, Replication Server, SQL Remote)
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnReplication:
+    """ASE ``sp_setrepcol``: how a text / unitext / image column is replicated.
+
+    ``status`` is ``always_replicate``, ``replicate_if_changed`` or ``do_not_replicate``;
+    ``column`` None means every text, unitext and image column of the table.
+    """
+
+    column: str | None
+    status: str
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicationMarking:
+    """How a primary ASE table is marked for replication.
+
+    ``replicated``: ``sp_setreplicate`` / ``sp_setreptable`` true or false, ``sp_add_remote_table``
+    (true); ``never`` is ``sp_setreptable t, never``.  ``owner_on`` is ``owner_on`` / ``owner_off``;
+    ``use_index`` an index on text pages.  ``marked_by`` lists the procedures applied, in order;
+    ``columns`` the ``sp_setrepcol`` statuses (only those the script sets).
+    """
+
+    replicated: bool | None = None
+    never: bool = False
+    owner_on: bool | None = None
+    use_index: bool = False
+    marked_by: tuple[str, ...] = ()
+    columns: tuple[ColumnReplication, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableChange:
+    """An ASE system procedure that changes a table defined elsewhere in the input.
+
+    ``procedure`` is ``sp_primarykey``, ``sp_foreignkey``, ``sp_commonkey`` (``constraint`` set),
+    ``sp_setreplicate``, ``sp_setreptable``, ``sp_setrepcol`` or ``sp_add_remote_table``
+    (``marking`` set: what this one call says).  The link pass applies it to ``table`` and sets
+    ``applied``; ``table_path`` is the file that defines the table.
+    """
+
+    procedure: str
+    table: QualifiedName
+    constraint: Constraint | None = None
+    marking: ReplicationMarking | None = None
+    applied: bool = False
+    table_path: str | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicatedColumn:
+    """A column of a replication definition, or a parameter of a function replication definition.
+
+    ``type`` is the RCL datatype as declared (``rs_address``, ``identity``, ``timestamp`` ...;
+    None when omitted); ``map_to`` the published datatype; ``replicate_name`` the ``as`` name.
+    """
+
+    name: str
+    type: DataType | None = None
+    replicate_name: str | None = None
+    nullable: bool | None = None
+    map_to: DataType | None = None
+    computed: bool = False
+    quoted: bool = False
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicationDefinition:
+    """A Replication Server table replication definition (``create replication definition``).
+
+    ``primary_table`` / ``replicate_table`` are the tables named by ``with all tables named``,
+    ``with primary table named`` / ``with replicate table named``, else the definition's own
+    name (Replication Server Reference Manual: "the replication definition name is assumed to be
+    the name of both the primary and replicate tables").  ``minimal_columns`` is True for
+    ``replicate minimal columns``, False for ``replicate all columns``, None when unsaid.
+    ``send_standby`` is ``all``, ``replication definition`` or ``off``.  ``table`` is the
+    name of the input table it was linked to (``resolved``), found in ``table_path``.
+    """
+
+    name: str
+    primary_dataserver: str
+    primary_database: str
+    primary_table: QualifiedName
+    replicate_table: QualifiedName
+    columns: tuple[ReplicatedColumn, ...] = ()
+    primary_key: tuple[str, ...] = ()
+    searchable_columns: tuple[str, ...] = ()
+    send_standby: str | None = None
+    minimal_columns: bool | None = None
+    replicate_if_changed: tuple[str, ...] = ()
+    always_replicate: tuple[str, ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
+    table: QualifiedName | None = None
+    resolved: bool = False
+    table_path: str | None = None
+    alterations: int = 0
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicationDefinitionChange:
+    """One ``alter replication definition`` clause, applied to the definition by the link pass.
+
+    ``action``: ``add_columns``, ``alter_columns``, ``drop_columns``, ``add_primary_key``,
+    ``drop_primary_key``, ``add_searchable_columns``, ``drop_searchable_columns``,
+    ``replicate_minimal_columns``, ``replicate_all_columns``, ``send_standby``,
+    ``replicate_if_changed``, ``always_replicate``, ``replicate_table``, ``alter_owner`` or
+    ``option``; ``columns`` / ``names`` / ``value`` carry what the clause says.
+    """
+
+    name: str
+    action: str
+    columns: tuple[ReplicatedColumn, ...] = ()
+    names: tuple[str, ...] = ()
+    value: str | None = None
+    applied: bool = False
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionReplicationDefinition:
+    """``create [applied | request] function replication definition`` for a stored procedure."""
+
+    name: str
+    kind: str
+    primary_dataserver: str
+    primary_database: str
+    parameters: tuple[ReplicatedColumn, ...] = ()
+    searchable_parameters: tuple[str, ...] = ()
+    deliver_as: str | None = None
+    primary_function: str | None = None
+    replicate_function: str | None = None
+    send_standby: str | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Subscription:
+    """A subscription: Replication Server (``create`` / ``define subscription``) or SQL Remote.
+
+    Replication Server: ``target`` names the replication definition (``target_kind``
+    ``replication_definition``), function replication definition, ``publication`` or
+    ``database_replication_definition``; ``replicate_dataserver`` / ``replicate_database`` the
+    destination, ``where`` the row selection as written.  SQL Remote (``sp_subscription
+    create``, ``sp_create_subscription``): ``target`` is the publication, ``user`` the remote
+    user, ``subscribe_by`` the subscription value.  ``resolved`` says the target is in the input.
+    """
+
+    name: str | None
+    kind: str
+    target: str
+    target_kind: str
+    primary_dataserver: str | None = None
+    primary_database: str | None = None
+    replicate_dataserver: str | None = None
+    replicate_database: str | None = None
+    where: str | None = None
+    user: str | None = None
+    subscribe_by: str | None = None
+    options: tuple[str, ...] = ()
+    resolved: bool = False
+    table: QualifiedName | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Article:
+    """One table of a publication: its columns (empty: all), row filter and subscription value.
+
+    ``where`` is the WHERE condition (SQL Anywhere) or the where column (SQL Remote for ASE);
+    ``subscribe_by`` the SUBSCRIBE BY expression or the ASE subscription column.
+    """
+
+    table: QualifiedName
+    columns: tuple[str, ...] = ()
+    where: str | None = None
+    subscribe_by: str | None = None
+    resolved: bool = False
+    table_path: str | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Publication:
+    """A publication: SQL Anywhere ``CREATE PUBLICATION``, SQL Remote for ASE
+    ``sp_create_publication`` (articles added by ``sp_add_article`` / ``sp_add_article_col``), or a
+    Replication Server ``create publication ... with primary at``.  ``kind`` is ``sql_anywhere``,
+    ``sql_remote_ase`` or ``repserver``.
+    """
+
+    name: QualifiedName
+    kind: str
+    articles: tuple[Article, ...] = ()
+    primary_dataserver: str | None = None
+    primary_database: str | None = None
+    options: tuple[str, ...] = ()
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PublicationChange:
+    """SQL Remote for ASE ``sp_add_article`` / ``sp_add_article_col``: adds to a publication.
+
+    The link pass applies it to the publication (``applied``); ``article`` is the article
+    added, or for ``sp_add_article_col`` the table with the one column added.
+    """
+
+    procedure: str
+    publication: str
+    article: Article
+    applied: bool = False
+    span: Span | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class FileResult:
     """Everything ddlaudit learnt from one source file."""
@@ -344,6 +673,15 @@ class FileResult:
     user_types: tuple[UserType, ...] = ()
     skipped: tuple[Skipped, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()
+    replication_definitions: tuple[ReplicationDefinition, ...] = ()
+    function_replication_definitions: tuple[FunctionReplicationDefinition, ...] = ()
+    subscriptions: tuple[Subscription, ...] = ()
+    publications: tuple[Publication, ...] = ()
+    table_changes: tuple[TableChange, ...] = ()
+    replication_definition_changes: tuple[ReplicationDefinitionChange, ...] = ()
+    publication_changes: tuple[PublicationChange, ...] = ()
+    #: Indexes created by their own statement (HiRDB ``CREATE INDEX``), in file order.
+    indexes: tuple[Index, ...] = ()
 
     @property
     def ok(self) -> bool:

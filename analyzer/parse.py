@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import re
 import typing as t
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlglot import exp
 from sqlglot.errors import ErrorLevel, ParseError, TokenError
@@ -161,4 +161,22 @@ def parse_statement(
                 ),
             ),
         )
-    return Parsed(tree)
+    return Parsed(tree, _findings(tree, offset, path, index) if tree is not None else ())
+
+
+def _findings(
+    tree: exp.Expr, offset: int, path: str, index: LineIndex | None
+) -> tuple[Diagnostic, ...]:
+    """Problems the grammar found in a statement it could still read (HiRDB H-codes).
+
+    A grammar lists them in ``tree.meta["diagnostics"]`` as ``(code, severity, message,
+    start, end, expected)`` with statement-relative offsets; the tree is kept.
+    """
+    notes = tree.meta.get("diagnostics") if tree._meta else None
+    if not notes:
+        return ()
+    found = []
+    for code, severity, message, start, end, expected in notes:
+        diag = _diag(code, message, offset + start, offset + end, path, index, expected)
+        found.append(replace(diag, severity=Severity(severity)))
+    return tuple(found)

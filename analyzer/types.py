@@ -18,6 +18,12 @@ True
 ('CLOB', 'clob', 1048576)
 >>> read_type("PERIOD(TIMESTAMP(6) WITH TIME ZONE)", {}).inner.with_time_zone
 True
+>>> t = read_type("NVARCHAR(20) ARRAY[10]", {})
+>>> (t.name, t.family, t.length, t.element_count)
+('NVARCHAR', 'nvarchar', 20, 10)
+>>> t = read_type("LARGE DECIMAL(20,2)", {"LARGE DECIMAL": "decimal"})
+>>> (t.name, t.family, t.precision, t.scale)
+('LARGE DECIMAL', 'decimal', 20, 2)
 """
 
 from __future__ import annotations
@@ -78,7 +84,8 @@ _GROUP = re.compile(r"\(([^()]*)\)")
 _QUOTES = re.compile(r'[\[\]"`]')
 _SPACES = re.compile(r"\s+")
 _TZ = re.compile(r"\bwith\s+(local\s+)?time\s+zone\b", re.IGNORECASE)
-_ARRAY = re.compile(r"\bARRAY\s*\[\s*(\d+)\s*\]\s*$", re.IGNORECASE)
+# HiRDB repetition column ``type ARRAY[n]``; ``ARRAY[]`` (no count, H001) still names the type
+_ARRAY = re.compile(r"(?:\s+|(?<=[)\]]))ARRAY\s*(?:\[\s*(\d*)\s*\])?\s*$", re.IGNORECASE)
 _PERIOD = re.compile(r"^\s*period\s*\((.*)\)\s*$", re.IGNORECASE | re.DOTALL)
 
 _NUMERIC_FAMILIES = frozenset({"decimal", "number", "float", "money"})
@@ -127,7 +134,7 @@ def read_type(declared: str, families: Mapping[str, str]) -> DataType:
 
     element_count = None
     array = _ARRAY.search(declared)
-    if array is not None:
+    if array is not None and array.group(1):
         element_count = int(array.group(1))
     name = type_name(declared)
     family = families.get(name) or COMMON_FAMILIES.get(name)

@@ -303,3 +303,327 @@ class AsePartition(exp.Expression):
     """
 
     arg_types = {"this": False, "expressions": False, "on": False}
+
+
+# --- hirdb
+# HiRDB keeps its storage layout in CREATE TABLE: RDAREAs (row partitioning), FIX rows,
+# PCTFREE pairs, column suppression and LOB RDAREAs all change the page count.
+
+
+class FixTableProperty(exp.Property):
+    """HiRDB ``CREATE [SHARE] [FIX] TABLE``: ``fix`` (fixed-length rows), ``share`` (shared)."""
+
+    arg_types = {"fix": False, "share": False}
+
+
+class RdareaProperty(exp.Property):
+    """HiRDB ``IN rdarea`` / ``IN (rdarea)``: the one RDAREA that stores the table.
+
+    ``expressions``: the RDAREA name (``Identifier``).
+    """
+
+    arg_types = {"expressions": True}
+
+
+class RowPartitionProperty(exp.Property):
+    """HiRDB row partitioning of a table.
+
+    ``this``: the kind (``Var``): ``KEY_RANGE_CONDITION`` (``IN ((rd) cond, ...)``),
+    ``KEY_RANGE_BOUNDARY`` (``PARTITIONED BY col IN ((rd) value, ...)``), ``HASH`` /
+    ``FIX_HASH`` (``[FIX] HASH fn BY cols IN (rd, ...)``), ``MATRIX``
+    (``PARTITIONED BY MULTIDIM (...) IN (...)``); ``expressions``: the partitioning
+    columns; ``hash_function``: ``Var`` (``HASH6``...); ``partitions``:
+    :class:`RdareaPartition` in order; ``dimensions``: the two dimensions of a matrix,
+    each a ``RowPartitionProperty`` (``KEY_RANGE_BOUNDARY`` with ``boundaries``, or a hash).
+    """
+
+    arg_types = {
+        "this": True,
+        "expressions": False,
+        "hash_function": False,
+        "partitions": False,
+        "boundaries": False,
+        "dimensions": False,
+    }
+
+
+class RdareaPartition(exp.Expression):
+    """One RDAREA of :class:`RowPartitionProperty`: ``this`` its name, ``bound`` what goes there.
+
+    ``bound`` is the storage condition (``EMPLOYEE_NUMBER <= 700000``) or boundary value
+    (``800000``) as parsed; absent for the RDAREA that takes the remaining rows and for hash.
+    """
+
+    arg_types = {"this": True, "bound": False}
+
+
+class PctFreeProperty(exp.Property):
+    """HiRDB ``PCTFREE = unused`` or ``PCTFREE = (unused, free_pages)``.
+
+    ``this``: unused space in a page (%, ``Literal``), absent in ``(, n)``; ``free_pages``:
+    free pages in a segment (%, ``Literal``), absent in the one-number form.
+    """
+
+    arg_types = {"this": False, "free_pages": False}
+
+
+class TableFlagProperty(exp.Property):
+    """A HiRDB keyword table option: ``this`` is ``SUPPRESS DECIMAL``, ``NO SPLIT``,
+    ``WITHOUT ROLLBACK`` or ``WITH PROGRAM`` (``Var``)."""
+
+    arg_types = {"this": True}
+
+
+class ClusterKey(exp.Expression):
+    """HiRDB ``[UNIQUE] CLUSTER KEY (c [ASC|DESC], ...)``: the table is kept in key order.
+
+    ``expressions``: the key columns (``Ordered``); ``unique``: True for UNIQUE.
+    """
+
+    arg_types = {"expressions": True, "unique": False}
+
+
+class SuppressColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """HiRDB column ``SUPPRESS``: trailing blanks are not stored (column data suppression)."""
+
+    arg_types = {}
+
+
+class NoSplitColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """HiRDB ``NO SPLIT`` on a variable-length character column (stored in one page)."""
+
+    arg_types = {}
+
+
+class RecoveryColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """HiRDB LOB ``RECOVERY [ALL | PARTIAL | NO]``: ``this`` is the mode (``Var``)."""
+
+    arg_types = {"this": True}
+
+
+class LobRdareaColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """HiRDB LOB column ``IN rd`` / ``IN (rd)`` / ``IN ((rd1), (rd2), ...)``.
+
+    ``expressions``: the RDAREA names (``Identifier``), one per table partition.
+    """
+
+    arg_types = {"expressions": True}
+
+
+class AllocateColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """HiRDB ``ALLOCATE (attr IN (...), ...)`` of an abstract-data-type column's LOB attributes.
+
+    ``expressions``: :class:`AttributeRdareas`, one per attribute.
+    """
+
+    arg_types = {"expressions": True}
+
+
+class AttributeRdareas(exp.Expression):
+    """One ``attr[..attr] IN rdarea-spec`` of :class:`AllocateColumnConstraint`.
+
+    ``this``: the attribute path (``Var``, ``a..b`` for nested attributes);
+    ``expressions``: the RDAREA names (``Identifier``).
+    """
+
+    arg_types = {"this": True, "expressions": True}
+
+
+class CreateAbstractType(exp.Expression):
+    """HiRDB ``CREATE TYPE name [UNDER super] (attribute, ...)`` (abstract data type).
+
+    ``this``: the type name (``Table``); ``under``: the supertype (``Table``), absent
+    without UNDER; ``expressions``: the attributes, each a ``ColumnDef`` (an attribute's
+    PUBLIC / PRIVATE / PROTECTED is a ``ColumnOption`` named ``ENCAPSULATION``).
+    """
+
+    arg_types = {"this": True, "under": False, "expressions": False}
+
+
+class CreateHirdbIndex(exp.Expression):
+    """HiRDB ``CREATE [UNIQUE] INDEX name ON table (c [ASC|DESC], ...) [IN ...] [options]``.
+
+    ``this``: the index name (``Table``); ``table``: the indexed table (``Table``);
+    ``expressions``: the key columns (``Ordered``); ``unique``; ``rdareas``: the RDAREA
+    names (``Identifier``); ``pctfree``: ``Literal``; ``options``: other options (``Var``:
+    ``UNBALANCED SPLIT``, ``EMPTY``, ``EXCEPT VALUES (...)``).
+    """
+
+    arg_types = {
+        "this": True,
+        "table": True,
+        "expressions": True,
+        "unique": False,
+        "rdareas": False,
+        "pctfree": False,
+        "options": False,
+    }
+
+
+# --- sybase replication: Replication Server RCL, SQL Remote, ASE system procedures
+# Built by grammars/rcl.py and grammars/sybase.py, lowered by analyzer/build.py.  Names
+# are plain strings (identifier quotes removed); spans are in ``meta["span"]``.
+
+
+class RclColumn(exp.Expression):
+    """A replication definition column or function parameter:
+    ``name [as replicate_name] [datatype [null | not null] [computed] [map to datatype]] [quoted]``.
+
+    ``this``: the name (str); ``kind`` / ``map_to``: ``DataType`` with the declared text;
+    ``replicate``: the ``as`` name; ``nullable``: True / False / absent.
+    """
+
+    arg_types = {
+        "this": True,
+        "kind": False,
+        "replicate": False,
+        "nullable": False,
+        "map_to": False,
+        "computed": False,
+        "quoted": False,
+    }
+
+
+class CreateReplicationDefinition(exp.Expression):
+    """``create replication definition name with primary at ds.db ... (columns) primary key (...)``.
+
+    ``this``: the name; ``server`` / ``database``: the primary; ``primary_table`` /
+    ``replicate_table``: ``Table`` when named; ``expressions``: ``RclColumn``s;
+    ``primary_key``, ``searchable``, ``if_changed``, ``always``: column names;
+    ``send_standby``: str; ``minimal``: bool; ``options``: ``(key, value)`` pairs.
+    """
+
+    arg_types = {
+        "this": True,
+        "server": True,
+        "database": True,
+        "primary_table": False,
+        "replicate_table": False,
+        "expressions": True,
+        "primary_key": True,
+        "searchable": False,
+        "send_standby": False,
+        "minimal": False,
+        "if_changed": False,
+        "always": False,
+        "options": False,
+    }
+
+
+class AlterReplicationDefinition(exp.Expression):
+    """One ``alter replication definition name <clause>``: ``action`` names the clause (see
+    ``analyzer.ir.ReplicationDefinitionChange``); ``expressions``: ``RclColumn``s; ``names``:
+    column names; ``value``: the clause's value (str)."""
+
+    arg_types = {"this": True, "action": True, "expressions": False, "names": False, "value": False}
+
+
+class CreateFunctionReplicationDefinition(exp.Expression):
+    """``create [applied | request] function replication definition name with primary at ds.db
+    [deliver as 'p'] [with ... function named 'f'] (@param datatype, ...) [searchable parameters
+    (...)] [send standby ... parameters]``; ``expressions``: ``RclColumn``s."""
+
+    arg_types = {
+        "this": True,
+        "kind": True,
+        "server": True,
+        "database": True,
+        "expressions": False,
+        "searchable": False,
+        "deliver_as": False,
+        "primary_function": False,
+        "replicate_function": False,
+        "send_standby": False,
+    }
+
+
+class CreateSubscription(exp.Expression):
+    """A subscription: Replication Server ``create | define subscription`` (``kind`` ``repserver``)
+    or SQL Remote ``sp_subscription create`` / ``sp_create_subscription`` (``sql_remote``).
+    String args mirror ``analyzer.ir.Subscription``."""
+
+    arg_types = {
+        "this": False,
+        "kind": True,
+        "target": True,
+        "target_kind": True,
+        "primary_server": False,
+        "primary_database": False,
+        "replicate_server": False,
+        "replicate_database": False,
+        "where": False,
+        "user": False,
+        "subscribe_by": False,
+        "options": False,
+    }
+
+
+class PublicationArticle(exp.Expression):
+    """``TABLE t [(columns)] [WHERE cond] [SUBSCRIBE BY expr]``, or an ASE ``sp_add_article``.
+
+    ``this``: the table (``Table``); ``expressions``: column names; ``where`` /
+    ``subscribe_by``: text as written."""
+
+    arg_types = {"this": True, "expressions": False, "where": False, "subscribe_by": False}
+
+
+class CreatePublication(exp.Expression):
+    """SQL Anywhere ``CREATE PUBLICATION p (TABLE ..., ...)``, ASE ``sp_create_publication p``, or
+    Replication Server ``create publication p with primary at ds.db``; ``kind`` says which."""
+
+    arg_types = {
+        "this": True,
+        "kind": True,
+        "expressions": False,
+        "server": False,
+        "database": False,
+        "options": False,
+    }
+
+
+class AseKeyProcedure(exp.Expression):
+    """``sp_primarykey t, c...``, ``sp_foreignkey t, pk_t, c...``, ``sp_commonkey a, b, ca, cb...``.
+
+    ``this``: the table (``Table``); ``procedure``: the name; ``expressions``: its columns;
+    ``ref_table`` / ``ref_columns``: the other table and, for sp_commonkey, its columns."""
+
+    arg_types = {
+        "this": True,
+        "procedure": True,
+        "expressions": True,
+        "ref_table": False,
+        "ref_columns": False,
+    }
+
+
+class AseReplicationMark(exp.Expression):
+    """``sp_setreplicate``, ``sp_setreptable``, ``sp_setrepcol``, ``sp_add_remote_table``.
+
+    ``this``: the table (``Table``); ``state``: ``true`` / ``false`` / ``never``; ``owner``:
+    bool (owner_on / owner_off); ``use_index``: bool; ``column`` / ``status``: sp_setrepcol's.
+    Absent ``state`` and ``status``: the call only reports (nothing changes)."""
+
+    arg_types = {
+        "this": True,
+        "procedure": True,
+        "state": False,
+        "owner": False,
+        "use_index": False,
+        "column": False,
+        "status": False,
+    }
+
+
+class SqlRemoteArticle(exp.Expression):
+    """SQL Remote for ASE ``sp_add_article pub, t [, where_col [, subscription_col [, owner]]]`` and
+    ``sp_add_article_col pub, t, col``: ``this`` the publication name, ``article`` a
+    ``PublicationArticle``."""
+
+    arg_types = {"this": True, "procedure": True, "article": True}
+
+
+class ReportOnly(exp.Expression):
+    """A system procedure call that only reports or changes nothing ddlaudit records
+    (``sp_setreptable t``, ``sp_subscription drop, ...``): ``this`` labels it, ``reason`` why."""
+
+    arg_types = {"this": True, "reason": True}

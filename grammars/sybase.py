@@ -14,7 +14,14 @@ scripts such as pubs2) contain and sqlglot does not read:
 * ``sp_addtype name, 'base type' [, 'null' | 'not null' | 'nonull' | 'identity']`` in the
   forms scripts use (``exec`` / ``execute`` / bare, ' or " quotes, parentheses, ``@name =``
   arguments), read as :class:`~grammars.nodes.CreateAliasType`;
-* ``create external table`` is rejected with a parse error: proxy tables store no rows here.
+* ``create external table`` is rejected with a parse error: proxy tables store no rows here;
+* the system procedures that declare keys (``sp_primarykey``, ``sp_foreignkey``,
+  ``sp_commonkey``), mark tables for replication (``sp_setreplicate``, ``sp_setreptable``,
+  ``sp_setrepcol``) and define SQL Remote publications and subscriptions
+  (``sp_add_remote_table``, ``sp_create_publication``, ``sp_add_article``,
+  ``sp_add_article_col``, ``sp_create_subscription``, ``sp_subscription``), each read as a
+  node of :mod:`grammars.nodes` (:func:`parse_procedure`), same argument forms as sp_addtype;
+* Replication Server RCL and SQL Anywhere ``CREATE PUBLICATION``, parsed by :mod:`grammars.rcl`.
 
 ASE columns are NOT NULL unless they say otherwise (``Grammar.default_nullable``).
 """
@@ -25,10 +32,10 @@ import re
 import typing as t
 
 from sqlglot import exp
-from sqlglot.errors import ErrorLevel, ParseError
+from sqlglot.errors import ErrorLevel
 from sqlglot.tokenizer_core import Token, TokenType
 
-from grammars import nodes
+from grammars import nodes, rcl
 from grammars.base import Grammar, SpanParserMixin, evidence
 from grammars.tsql import DdlauditTSQL, _DdlGenerator, _DdlParser
 
@@ -63,25 +70,7 @@ _PARTITION_KINDS = ("RANGE", "HASH", "LIST", "ROUNDROBIN")
 # ----------------------------------------------------------------- sp_addtype
 
 
-def _position(sql: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of the character at ``offset``."""
-    line = sql.count("\n", 0, offset) + 1
-    return line, offset - (sql.rfind("\n", 0, offset) + 1) + 1
-
-
-def _error(sql: str, start: int, end: int, message: str) -> ParseError:
-    """A ``ParseError`` shaped like sqlglot's (``col`` is the last highlighted character)."""
-    end = max(min(end, len(sql)), start + 1)
-    line, col = _position(sql, end - 1)
-    return ParseError.new(
-        f"{message}. Line {line}, Col: {col}.",
-        description=message,
-        line=line,
-        col=col,
-        start_context=sql[max(0, start - 100) : start],
-        highlight=sql[start:end],
-        end_context=sql[end : end + 100],
-    )
+_error = rcl.parse_error
 
 
 _ARG_SPACE = re.compile(r"\s*(?:--[^\n]*\n\s*|/\*.*?\*/\s*)*", re.DOTALL)
@@ -98,8 +87,8 @@ class _Arg(t.NamedTuple):
     end: int
 
 
-def _sp_addtype_args(sql: str, pos: int) -> tuple[list[_Arg], int]:
-    """Arguments after ``sp_addtype`` at ``pos``; returns them and the end offset."""
+def _sp_addtype_args(sql: str, pos: int, proc: str = "sp_addtype") -> tuple[list[_Arg], int]:
+    """Arguments after ``sp_addtype`` (or the system procedure ``proc``) at ``pos``."""
 
     def skip(at: int) -> int:
         match = _ARG_SPACE.match(sql, at)
@@ -122,7 +111,7 @@ def _sp_addtype_args(sql: str, pos: int) -> tuple[list[_Arg], int]:
             while True:
                 close = sql.find(quote, end)
                 if close < 0:
-                    raise _error(sql, pos, len(sql), "Unterminated string in sp_addtype")
+                    raise _error(sql, pos, len(sql), f"Unterminated string in {proc}")
                 chunks.append(sql[end:close])
                 if sql.startswith(quote * 2, close):
                     chunks.append(quote)
@@ -135,7 +124,7 @@ def _sp_addtype_args(sql: str, pos: int) -> tuple[list[_Arg], int]:
             # bare word, with a balanced (...) suffix: datetime, char(6), numeric(10, 2)
             bare = _BARE.match(sql, pos)
             if bare is None:
-                raise _error(sql, pos, pos + 1, "Expected an sp_addtype argument")
+                raise _error(sql, pos, pos + 1, f"Expected an {proc} argument")
             end = bare.end()
             after = skip(end)
             if args and after < len(sql) and sql[after] == "(":
@@ -162,8 +151,8 @@ def _sp_addtype_args(sql: str, pos: int) -> tuple[list[_Arg], int]:
             sql,
             pos,
             pos + 1,
-            f"Unexpected {rest!r} after sp_addtype: one statement per batch is analysed,"
-            " end the batch with GO after each sp_addtype",
+            f"Unexpected {rest!r} after {proc}: one statement per batch is analysed,"
+            f" end the batch with GO after each {proc}",
         )
     return args, pos
 
@@ -174,6 +163,207 @@ _NULLTYPES: dict[str, bool] = {
     "nonull": False,
     "identity": False,
 }
+
+
+# ------------------------------------------------------- system procedures
+
+#: ASE system procedures read as statements: name -> parameter names, in order (the names
+#: ``@name =`` arguments may use).  ASE Reference Manual: Procedures (sp_primarykey,
+#: sp_foreignkey, sp_commonkey, sp_setreplicate, sp_setreptable, sp_setrepcol); SQL Remote
+#: Command Reference for Adaptive Server Enterprise (the SQL Remote procedures).
+PROCEDURES: dict[str, tuple[str, ...]] = {
+    "sp_primarykey": ("tabname", *(f"col{i}" for i in range(1, 9))),
+    "sp_foreignkey": ("tabname", "pktabname", *(f"col{i}" for i in range(1, 9))),
+    "sp_commonkey": ("tabaname", "tabbname", *(f"col{i}{s}" for i in range(1, 9) for s in "ab")),
+    "sp_setreplicate": ("replicate_name", "setflag"),
+    "sp_setreptable": ("table_name", "setflag", "owner_flag", "use_index"),
+    "sp_setrepcol": ("tab_name", "column_name", "setflag", "use_index"),
+    "sp_add_remote_table": ("table_name",),
+    "sp_create_publication": ("publication_name",),
+    # the fifth argument, the table owner, is our reading (docs/decisions.md, D33)
+    "sp_add_article": (
+        "publication_name",
+        "table_name",
+        "where_column_name",
+        "subscription_column",
+        "owner",
+    ),
+    "sp_add_article_col": ("publication_name", "table_name", "column_name"),
+    "sp_create_subscription": ("publication_name", "user_name", "subscribe_by"),
+    "sp_subscription": ("operation", "publication_name", "user_name", "subscribe_by"),
+}
+
+#: One of :data:`PROCEDURES` at the head of a statement (the grammar's ``"procedure"`` kind).
+SYSTEM_PROCEDURE = re.compile(
+    r"\s*(?:exec(?:ute)?\s+)?(" + "|".join(sorted(PROCEDURES, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+
+_REPCOL_STATUS = ("do_not_replicate", "always_replicate", "replicate_if_changed")
+
+
+def _table_arg(sql: str, arg: _Arg) -> exp.Table:
+    """A ``[db.][owner.]table`` argument (``db..table`` too) as a ``Table`` pointing into sql."""
+    parts = [p.strip().strip("[]").strip('"') for p in arg.text.strip().split(".")]
+    if not parts[-1] or len(parts) > 3:
+        raise _error(sql, arg.start, arg.end, f"Invalid table name {arg.text!r}")
+    ident = exp.to_identifier(parts[-1])
+    ident.meta.update({"start": arg.start, "end": arg.end - 1})
+    table = exp.Table(
+        this=ident,
+        db=exp.to_identifier(parts[-2]) if len(parts) > 1 and parts[-2] else None,
+        catalog=exp.to_identifier(parts[-3]) if len(parts) > 2 and parts[-3] else None,
+    )
+    table.meta["span"] = (arg.start, arg.end)
+    return table
+
+
+def _flag(sql: str, arg: _Arg, allowed: t.Sequence[str]) -> str:
+    word = arg.text.strip().lower()
+    if word not in allowed:
+        expected = ", ".join(repr(a) for a in allowed)
+        raise _error(sql, arg.start, arg.end, f"Expected {expected}, got {arg.text!r}")
+    return word
+
+
+def parse_procedure(sql: str, head: re.Match[str]) -> exp.Expr:
+    """One ASE system procedure call of :data:`PROCEDURES` (``head`` matched
+    :data:`SYSTEM_PROCEDURE`) as a node of :mod:`grammars.nodes`."""
+    proc = head.group(1).lower()
+    start = len(sql) - len(sql.lstrip())
+    args, end = _sp_addtype_args(sql, head.end(), proc)
+    params = PROCEDURES[proc]
+    positional = [a for a in args if not a.name]
+    if len(positional) > len(params):
+        extra = positional[len(params)]
+        raise _error(sql, extra.start, extra.end, f"Too many {proc} arguments")
+    given: dict[str, _Arg] = dict(zip(params, positional, strict=False))
+    for arg in args:
+        if arg.name:
+            if arg.name not in params:
+                raise _error(sql, arg.start, arg.end, f"Unknown {proc} argument @{arg.name}")
+            given[arg.name] = arg
+    # NULL (quoted or not) stands for an omitted argument
+    values = {k: a for k, a in given.items() if a.text.strip().lower() != "null"}
+
+    def need(*keys: str) -> list[_Arg]:
+        missing = [k for k in keys if k not in values]
+        if missing:
+            raise _error(
+                sql, start, head.end(), f"{proc} needs {', '.join('@' + k for k in missing)}"
+            )
+        return [values[k] for k in keys]
+
+    def columns(keys: t.Iterable[str]) -> list[str]:
+        return [values[k].text.strip() for k in keys if k in values]
+
+    node: exp.Expr
+    if proc in ("sp_primarykey", "sp_foreignkey"):
+        key_params = params[1:] if proc == "sp_primarykey" else params[2:]
+        (keyed,) = need(params[0])
+        cols = columns(key_params)
+        if not cols:
+            raise _error(sql, start, end, f"{proc} needs at least one column")
+        ref = _table_arg(sql, need("pktabname")[0]) if proc == "sp_foreignkey" else None
+        node = nodes.AseKeyProcedure(
+            this=_table_arg(sql, keyed), procedure=proc, expressions=cols, ref_table=ref
+        )
+    elif proc == "sp_commonkey":
+        first, second = need("tabaname", "tabbname")
+        pairs = [(f"col{i}a", f"col{i}b") for i in range(1, 9)]
+        left = [values[a].text.strip() for a, b in pairs if a in values and b in values]
+        unpaired = [
+            values[k]
+            for a, b in pairs
+            if (a in values) != (b in values)
+            for k in (a, b)
+            if k in values
+        ]
+        if unpaired:
+            raise _error(
+                sql, unpaired[0].start, unpaired[0].end, "sp_commonkey columns come in pairs"
+            )
+        if not left:
+            raise _error(sql, start, end, "sp_commonkey needs at least one pair of columns")
+        node = nodes.AseKeyProcedure(
+            this=_table_arg(sql, first),
+            procedure=proc,
+            expressions=left,
+            ref_table=_table_arg(sql, second),
+            ref_columns=[values[b].text.strip() for a, b in pairs if b in values],
+        )
+    elif proc in ("sp_setreplicate", "sp_setreptable", "sp_setrepcol", "sp_add_remote_table"):
+        if params[0] not in values:
+            if proc == "sp_add_remote_table":
+                need(params[0])
+            return _report(proc, "reports the replication status; changes nothing", start, end)
+        table = _table_arg(sql, values[params[0]])
+        mark: dict[str, t.Any] = {"this": table, "procedure": proc}
+        if proc == "sp_add_remote_table":
+            mark["state"] = "true"  # it calls sp_setreplicate t, 'true'
+        elif proc == "sp_setrepcol":
+            if "setflag" not in values:
+                return _report(proc, "reports the replication status; changes nothing", start, end)
+            mark["status"] = _flag(sql, values["setflag"], _REPCOL_STATUS)
+            if "column_name" in values:
+                mark["column"] = values["column_name"].text.strip()
+        else:
+            if "setflag" not in values:
+                return _report(proc, "reports the replication status; changes nothing", start, end)
+            states = ("true", "false", "never") if proc == "sp_setreptable" else ("true", "false")
+            mark["state"] = _flag(sql, values["setflag"], states)
+            if "owner_flag" in values:
+                owner = _flag(sql, values["owner_flag"], ("owner_on", "owner_off"))
+                mark["owner"] = owner == "owner_on"
+        if "use_index" in values:
+            _flag(sql, values["use_index"], ("use_index",))
+            mark["use_index"] = True
+        node = nodes.AseReplicationMark(**mark)
+    elif proc == "sp_create_publication":
+        (name,) = need("publication_name")
+        node = nodes.CreatePublication(this=_table_arg(sql, name), kind="sql_remote_ase")
+    elif proc in ("sp_add_article", "sp_add_article_col"):
+        keys = ("publication_name", "table_name")
+        publication, table_arg = need(*keys)
+        table = _table_arg(sql, table_arg)
+        if "owner" in values:
+            table.set("db", exp.to_identifier(values["owner"].text.strip()))
+        article: dict[str, t.Any] = {"this": table}
+        if proc == "sp_add_article_col":
+            article["expressions"] = [need("column_name")[0].text.strip()]
+        else:
+            if "where_column_name" in values:
+                article["where"] = values["where_column_name"].text.strip()
+            if "subscription_column" in values:
+                article["subscribe_by"] = values["subscription_column"].text.strip()
+        node = nodes.SqlRemoteArticle(
+            this=publication.text.strip(),
+            procedure=proc,
+            article=nodes.PublicationArticle(**article),
+        )
+    else:  # sp_create_subscription, sp_subscription
+        if proc == "sp_subscription":
+            (operation,) = need("operation")
+            verb = _flag(sql, operation, ("create", "drop", "start", "stop", "synchronize"))
+            if verb != "create":
+                return _report(f"{proc} {verb}", "manages an existing subscription", start, end)
+        publication, user = need("publication_name", "user_name")
+        subscribe_by = values.get("subscribe_by")
+        node = nodes.CreateSubscription(
+            kind="sql_remote",
+            target=publication.text.strip(),
+            target_kind="publication",
+            user=user.text.strip(),
+            subscribe_by=subscribe_by.text if subscribe_by is not None else None,
+        )
+    node.meta["span"] = (start, len(sql[:end].rstrip()))
+    return node
+
+
+def _report(label: str, reason: str, start: int, end: int) -> exp.Expr:
+    node = nodes.ReportOnly(this=f"exec {label}", reason=reason)
+    node.meta["span"] = (start, end)
+    return node
 
 
 class _AseParser(_DdlParser):
@@ -199,6 +389,11 @@ class _AseParser(_DdlParser):
         head = SP_ADDTYPE.match(sql) if sql else None
         if head is not None:
             return [self._parse_sp_addtype(sql, head.start(), head.end())]
+        procedure = SYSTEM_PROCEDURE.match(sql) if sql else None
+        if procedure is not None:
+            return [parse_procedure(sql, procedure)]
+        if sql and rcl.HEAD.match(sql):
+            return [rcl.parse(sql, raw_tokens)]
         return super().parse(raw_tokens, sql)
 
     def _parse_sp_addtype(self, sql: str, start: int, pos: int) -> nodes.CreateAliasType:
@@ -601,6 +796,12 @@ TYPE_FAMILIES: dict[str, str] = {
     "BIGDATETIME": "timestamp",
     # ASE's timestamp is binary(8) maintained by the server, as SQL Server's rowversion
     "TIMESTAMP": "rowversion",
+    # Replication Server RCL datatypes (Reference Manual, "Datatypes"): rs_address is an int
+    # compared as a bitmap, identity an exact numeric, rawobject a Java column's bytes
+    "RS_ADDRESS": "integer",
+    "IDENTITY": "decimal",
+    "RAWOBJECT": "blob",
+    "RAWOBJECT IN ROW": "varbinary",
 }
 
 GRAMMAR = Grammar(
@@ -629,9 +830,30 @@ GRAMMAR = Grammar(
         evidence(r"\bunsigned\s+(?:smallint|int|bigint)\b", 3, "UNSIGNED integer types"),
         evidence(r"\blongsysname\b", 4, "LONGSYSNAME"),
         evidence(r"^\s*checkpoint\s*$", 2, "checkpoint"),
+        # Replication Server RCL and SQL Remote, which live beside ASE scripts (D30)
+        evidence(
+            r"\bcreate\s+(?:(?:applied|request)\s+)?(?:function\s+)?replication\s+definition\b",
+            5,
+            "CREATE REPLICATION DEFINITION",
+        ),
+        evidence(r"\balter\s+replication\s+definition\b", 5, "ALTER REPLICATION DEFINITION"),
+        evidence(r"\bwith\s+(?:primary|replicate)\s+at\b", 5, "WITH PRIMARY | REPLICATE AT"),
+        evidence(r"\bsp_setrepcol\b|\bsp_commonkey\b", 5, "sp_setrepcol / sp_commonkey"),
+        evidence(
+            r"\bsp_(?:add_remote_table|create_publication|add_article|create_subscription)\b",
+            5,
+            "SQL Remote for ASE procedure",
+        ),
+        evidence(r"\bsubscribe\s+by\b", 4, "SUBSCRIBE BY (SQL Anywhere publication)"),
+        evidence(r"\bcreate\s+publication\b", 3, "CREATE PUBLICATION"),
     ),
     type_families=TYPE_FAMILIES,
     batch_separator=True,
     default_nullable=False,
-    statements=((SP_ADDTYPE, "type"), (CREATE_EXTERNAL, "table")),
+    statements=(
+        (SP_ADDTYPE, "type"),
+        (CREATE_EXTERNAL, "table"),
+        (SYSTEM_PROCEDURE, "procedure"),
+        (rcl.HEAD, "replication"),
+    ),
 )

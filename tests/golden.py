@@ -16,7 +16,7 @@ from analyzer.core import Options, analyze_bytes
 from analyzer.ir import document
 
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN_DIRS = ("tsql", "teradata", "sybase")
+GOLDEN_DIRS = ("tsql", "teradata", "sybase", "hirdb", "rcl", "replication")
 
 
 def sources() -> list[Path]:

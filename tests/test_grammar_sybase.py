@@ -527,7 +527,10 @@ def test_datarows_partitioned_table() -> None:
     assert cols["row_ts"].type.family == "rowversion"
     assert cols["comments"].type.family == "nclob"
     assert cols["shipped"].nullable is True
-    assert "sp_setreptable" in [s.kind for s in result.skipped]
+    # sp_setreptable is no longer skipped: it marks the table (link_replication)
+    assert orders.replication is not None and orders.replication.replicated is True
+    assert [c.procedure for c in result.table_changes] == ["sp_setreptable"]
+    assert result.table_changes[0].applied
 
 
 def test_broken_statement_loses_only_itself() -> None:
@@ -660,3 +663,76 @@ def test_alias_chain_of_three_resolves() -> None:
         11,
         True,
     )
+
+
+# ------------------------------------------------------------- system procedures
+
+
+@pytest.mark.parametrize(
+    ("sql", "procedure", "table", "columns", "ref"),
+    [
+        ("exec sp_primarykey titles, title_id", "sp_primarykey", "titles", ["title_id"], None),
+        (
+            "sp_primarykey 'dbo.ta', au_id, title_id",
+            "sp_primarykey",
+            "ta",
+            ["au_id", "title_id"],
+            None,
+        ),
+        ("sp_foreignkey ta, authors, au_id", "sp_foreignkey", "ta", ["au_id"], "authors"),
+        (
+            "sp_commonkey titles, pubs2..publishers, pub_id, pub_id",
+            "sp_commonkey",
+            "titles",
+            ["pub_id"],
+            "publishers",
+        ),
+        ("sp_primarykey @tabname = t, @col1 = a", "sp_primarykey", "t", ["a"], None),
+    ],
+)
+def test_key_procedures(
+    sql: str, procedure: str, table: str, columns: list[str], ref: str | None
+) -> None:
+    tree = parse(sql)
+    assert isinstance(tree, nodes.AseKeyProcedure)
+    assert (tree.args["procedure"], tree.this.name, tree.expressions) == (procedure, table, columns)
+    ref_table = tree.args.get("ref_table")
+    assert (ref_table.name if ref_table is not None else None) == ref
+
+
+def test_marking_procedures() -> None:
+    tree = parse("sp_setreptable 'authors', 'true', owner_on, use_index")
+    assert isinstance(tree, nodes.AseReplicationMark)
+    assert (tree.args["state"], tree.args["owner"], tree.args["use_index"]) == ("true", True, True)
+    tree = parse("sp_setrepcol blurbs, NULL, always_replicate")
+    assert (tree.args["status"], tree.args.get("column")) == ("always_replicate", None)
+    assert isinstance(parse("sp_setrepcol blurbs"), nodes.ReportOnly)
+    assert isinstance(parse("sp_setreplicate"), nodes.ReportOnly)
+
+
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        ("sp_primarykey t", "at least one column"),
+        ("sp_commonkey a, b, x", "pairs"),
+        ("sp_setreptable t, maybe", "Expected 'true', 'false', 'never'"),
+        ("sp_setreplicate t, never", "Expected 'true', 'false'"),
+        ("sp_setrepcol t, c, sometimes", "Expected 'do_not_replicate'"),
+        ("sp_setreptable t, true, owner_maybe", "Expected 'owner_on'"),
+        ("sp_primarykey @bogus = t, @col1 = a", "Unknown sp_primarykey argument"),
+        ("sp_primarykey t, a\nsp_primarykey u, b", "one statement per batch"),
+    ],
+)
+def test_procedure_errors(sql: str, message: str) -> None:
+    with pytest.raises(ParseError, match=message) as info:
+        parse(sql)
+    assert info.value.errors[0]["line"] >= 1
+
+
+def test_procedures_in_one_batch_are_cut() -> None:
+    result = analyze(
+        "create table t (a int, b int)\nsp_primarykey t, a\nsp_setreptable t, true\ngo\n"
+    )
+    assert errors(result) == []
+    assert [c.procedure for c in result.table_changes] == ["sp_primarykey", "sp_setreptable"]
+    assert result.tables[0].primary_key is not None

@@ -12,17 +12,23 @@ import inspect
 import typing as t
 
 from analyzer.ir import FileResult
+from analyzer.passes.ascii_width import ascii_width
 from analyzer.passes.data_length import data_length
+from analyzer.passes.link_replication import link_replication
 from analyzer.passes.presence_bits import presence_bits
 from analyzer.passes.resolve_user_types import resolve_user_types
 
 Pass = t.Callable[..., FileResult]
 
-RULES: tuple[Pass, ...] = (resolve_user_types,)
+RULES: tuple[Pass, ...] = (resolve_user_types, link_replication)
 
 #: The sizing passes, run after :data:`RULES` by ``ddlaudit size`` (and ``scan``) with
 #: ``sizing=`` the run's :class:`~analyzer.settings.SizingSettings`.
 SIZING_RULES: tuple[Pass, ...] = (data_length, presence_bits)
+
+#: The replication passes, run after :data:`RULES` by ``ddlaudit replication`` with
+#: ``sizing=`` the run's settings: each column's Replication Server ASCII width.
+REPLICATION_RULES: tuple[Pass, ...] = (ascii_width,)
 
 
 @functools.cache

@@ -95,7 +95,78 @@ def _column(column: Column, table: Table, index: Mapping[str, UserType]) -> Colu
     )
     if not column.nullable_explicit and not forced and ut.nullable is not None:
         nullable = ut.nullable
+    if ut.base.family == "adt":
+        return _adt_column(column, ut, index, frozenset())
     return replace(column, type=ut.base, user_type=str(ut.name), nullable=nullable)
+
+
+# HiRDB abstract data types are not aliases: the column keeps its declared type (family
+# "adt") and carries the type with its supertypes, so a row's size can sum the attributes
+# of every level (Installation and Design Guide 17.1.2(4): di = sum of ADTk + 5).
+
+
+def adt_chain(
+    ut: UserType, index: Mapping[str, UserType], seen: frozenset[str] = frozenset()
+) -> tuple[UserType, ...]:
+    """The abstract data type ``ut`` and its supertypes (``UNDER``), lowest first.
+
+    Attributes that are themselves abstract data types are resolved the same way.
+    The chain stops at a supertype not in ``index`` (the last type's ``under`` is then
+    not None) and at a cycle.
+    """
+    chain: list[UserType] = []
+    names = set(seen)
+    current: UserType | None = ut
+    while current is not None:
+        key = str(current.name).upper()
+        if key in names:
+            break
+        names.add(key)
+        attributes = tuple(_adt_attribute(a, index, frozenset(names)) for a in current.attributes)
+        chain.append(replace(current, attributes=attributes))
+        if current.under is None:
+            break
+        current = _lookup(str(current.under).upper(), index)
+        if current is not None and current.base.family != "adt":
+            current = None
+    return tuple(chain)
+
+
+def _adt_column(
+    column: Column, ut: UserType, index: Mapping[str, UserType], seen: frozenset[str]
+) -> Column:
+    chain = adt_chain(ut, index, seen)
+    if not chain:  # a type containing itself: leave the column unresolved
+        return column
+    return replace(
+        column, type=replace(column.type, family="adt"), user_type=str(ut.name), adt=chain
+    )
+
+
+def _adt_attribute(
+    attribute: Column, index: Mapping[str, UserType], seen: frozenset[str]
+) -> Column:
+    if attribute.type.family != "udt":
+        return attribute
+    ut = _lookup(attribute.type.name, index)
+    if ut is None or ut.base.family != "adt":
+        return attribute
+    return _adt_column(attribute, ut, index, seen)
+
+
+def _missing_supertype(column: Column, table: Table) -> Diagnostic | None:
+    """H007 when the column's abstract data type inherits from a type not in the input."""
+    if not column.adt or column.adt[-1].under is None:
+        return None
+    last = column.adt[-1]
+    return Diagnostic(
+        "H007",
+        Severity.WARNING,
+        f"supertype {last.under} of abstract data type {last.name} (column "
+        f"{table.name}.{column.name}) is not defined in the input, or the UNDER chain is "
+        "cyclic; its attributes are not counted",
+        column.span,
+    )
 
 
 def resolve_user_types(result: FileResult, user_types: Sequence[UserType] = ()) -> FileResult:
@@ -125,6 +196,9 @@ def resolve_user_types(result: FileResult, user_types: Sequence[UserType] = ()) 
             else:
                 columns.append(resolved)
                 changed = True
+                missing = _missing_supertype(resolved, table)
+                if missing is not None:
+                    diagnostics.append(missing)
         tables.append(replace(table, columns=tuple(columns)) if changed else table)
     return replace(
         result,

@@ -44,6 +44,7 @@ from pyspark.sql import types as T
 from analyzer.core import Options
 from analyzer.diagnostics import CODES
 from analyzer.ir import Diagnostic, FileResult, Severity, UserType
+from analyzer.passes.link_replication import ReplicationContext, merge_contexts
 from analyzer.rows import DATASETS, Field
 from analyzer.source import _matches, discover
 from analyzer.spark import worker
@@ -370,8 +371,14 @@ def _types_of(known: Any) -> Callable[[], Sequence[UserType]]:
     return lambda: known.value
 
 
-def _collect_seen(item: worker.Analysed) -> tuple[str, tuple[UserType, ...]]:
-    return item.result.path, item.result.user_types
+def _collect_seen(
+    item: worker.Analysed,
+) -> tuple[str, tuple[UserType, ...], ReplicationContext]:
+    return item.result.path, item.result.user_types, worker.replication_of(item)
+
+
+def _context_of(known: Any) -> Callable[[], ReplicationContext]:
+    return lambda: known.value
 
 
 def _write(frame: DataFrame, path: str, parts: int) -> None:
@@ -409,8 +416,10 @@ def _scan(
 
     progress.phase(f"analysing {len(listing.local) + len(listing.settle)} files")
     seen = spark_read.map(_collect_seen).collect()
-    seen_paths = {path for path, _ in seen}
-    known = [ut for _, types in seen for ut in types]
+    seen_paths = {path for path, _, _ in seen}
+    known = [ut for _, types, _ in seen for ut in types]
+    # tables, keys and replication statements of every file (link_replication, D31)
+    pieces = [piece for _, _, piece in seen]
 
     # Files Spark did not deliver, and listing problems, are settled here.
     settled = [worker.Analysed(r, None, None) for r in listing.problems]
@@ -419,14 +428,17 @@ def _scan(
         item = settle_on_driver(absolute, shown, size, options)
         settled.append(item)
         known.extend(item.result.user_types)
+        pieces.append(worker.replication_of(item))
     analysed = spark_read.union(sc.parallelize(settled, 1)) if settled else spark_read
     total = len(seen_paths) + len(settled)
 
     known_types = sc.broadcast(tuple(known))
+    known_replication = sc.broadcast(merge_contexts(pieces))
     records = analysed.mapPartitions(
         partial(
             worker.finish_partition,
             known_types=_types_of(known_types),
+            known_replication=_context_of(known_replication),
             sizing=options.config.sizing,
         )
     )
@@ -450,6 +462,7 @@ def _scan(
         spark_read.unpersist()
         names.unpersist()
         known_types.unpersist()
+        known_replication.unpersist()
     return written
 
 

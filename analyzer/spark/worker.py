@@ -30,6 +30,7 @@ from analyzer.core import Options, analyze_source
 from analyzer.diagnostics import CODES
 from analyzer.estimators import TableEstimate, estimate_file
 from analyzer.ir import Diagnostic, FileResult, Severity, UserType
+from analyzer.passes.link_replication import ReplicationContext, file_context
 from analyzer.rows import Row, column_rows, diagnostic_rows, file_row, table_rows
 from analyzer.settings import SizingSettings
 from analyzer.source import decode
@@ -122,12 +123,16 @@ def record(
 
 
 def finish(
-    analysed: Analysed, known_types: Sequence[UserType], sizing: SizingSettings | None = None
+    analysed: Analysed,
+    known_types: Sequence[UserType],
+    sizing: SizingSettings | None = None,
+    replication: ReplicationContext | None = None,
 ) -> Record:
-    """Phase 2 for one file: the passes with every file's user types, the sizing, the record."""
+    """Phase 2 for one file: the passes with every file's user types (and tables, keys and
+    replication statements, ``replication``), the sizing, the record."""
     estimates: tuple[TableEstimate, ...] = ()
     try:
-        result = passes.run(analysed.result, user_types=known_types)
+        result = passes.run(analysed.result, user_types=known_types, replication=replication)
     except Exception as err:
         failed = internal_error(analysed.result.path, err)
         result = replace(
@@ -150,8 +155,16 @@ def finish_partition(
     items: Iterable[Analysed],
     known_types: Callable[[], Sequence[UserType]],
     sizing: SizingSettings | None = None,
+    known_replication: Callable[[], ReplicationContext] | None = None,
 ) -> Iterator[Record]:
-    """Phase 2 over a partition; ``known_types`` yields the broadcast user types."""
+    """Phase 2 over a partition; ``known_types`` yields the broadcast user types,
+    ``known_replication`` the broadcast :class:`ReplicationContext` of every file."""
     types = known_types()
+    replication = known_replication() if known_replication is not None else None
     for analysed in items:
-        yield finish(analysed, types, sizing)
+        yield finish(analysed, types, sizing, replication)
+
+
+def replication_of(analysed: Analysed) -> ReplicationContext:
+    """What a file contributes to the run's replication context (collected between phases)."""
+    return file_context(analysed.result)

@@ -1,0 +1,867 @@
+"""Link replication statements to the tables they describe, and check them.
+
+Sybase install scripts declare keys and replication marks with system procedures after the
+``create table``, and Replication Server / SQL Remote definitions name tables the scripts
+create (perhaps in another file).  This pass, run after :mod:`resolve_user_types`:
+
+* applies ``sp_primarykey`` / ``sp_foreignkey`` / ``sp_commonkey`` (ASE Reference Manual,
+  "sp_primarykey": recorded in syskeys, no index, not enforced) to the table's constraints, the
+  foreign key's referenced columns being the referenced table's key;
+* folds ``sp_setreplicate`` / ``sp_setreptable`` / ``sp_setrepcol`` / ``sp_add_remote_table``
+  into ``Table.replication``;
+* applies ``alter replication definition`` clauses to their definition, then links each
+  replication definition to its primary table and checks its column list against the table:
+  a column the table lacks, a type that disagrees, key or searchable columns outside the
+  list, a primary key other than the table's;
+* builds SQL Remote for ASE publications from ``sp_add_article`` / ``sp_add_article_col`` and
+  links every article to its table;
+* links subscriptions to their replication definition or publication;
+* warns when an ``sp_addtype`` type (or a keyed / marked table) is used before the script
+  defines it.
+
+Tables, changes and definitions of other files of the same run arrive in ``replication``
+(a :class:`ReplicationContext` built by :func:`replication_context` over every file, as
+``user_types`` does for alias types; docs/decisions.md, D6 and D31).  Nothing is dropped: an
+unresolved statement stays in the IR with ``resolved`` / ``applied`` False and a diagnostic.
+
+>>> from analyzer.ir import *
+>>> t = Table(QualifiedName("authors"), "sybase",
+...           (Column("au_id", 1, DataType("varchar(11)", "VARCHAR", "varchar", 11), False, True),))
+>>> key = Constraint(ConstraintKind.PRIMARY_KEY, ("au_id",), declared_by="sp_primarykey")
+>>> r = FileResult("f.sql", "sybase", "utf-8", tables=(t,),
+...                table_changes=(TableChange("sp_primarykey", QualifiedName("authors"), key),))
+>>> out = link_replication(r)
+>>> out.tables[0].primary_key.declared_by, out.table_changes[0].applied
+('sp_primarykey', True)
+"""
+
+from __future__ import annotations
+
+import typing as t
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from analyzer.ir import (
+    Article,
+    ConstraintKind,
+    DataType,
+    Diagnostic,
+    FileResult,
+    Publication,
+    PublicationChange,
+    QualifiedName,
+    ReplicatedColumn,
+    ReplicationDefinition,
+    ReplicationDefinitionChange,
+    ReplicationMarking,
+    Severity,
+    Span,
+    Subscription,
+    Table,
+    TableChange,
+    UserType,
+)
+from analyzer.passes.resolve_user_types import type_index
+
+# ----------------------------------------------------------------------- context
+
+
+@dataclass(frozen=True, slots=True)
+class TableShape:
+    """What linking needs of a table: its name, file, columns (name, type) and primary key."""
+
+    name: QualifiedName
+    path: str
+    columns: tuple[tuple[str, DataType], ...]
+    primary_key: tuple[str, ...] = ()
+    start: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicationContext:
+    """Everything of a run's files that statements of another file may refer to (small: it
+    is what the Spark scan broadcasts between its phases)."""
+
+    tables: tuple[TableShape, ...] = ()
+    table_changes: tuple[TableChange, ...] = ()
+    definition_changes: tuple[ReplicationDefinitionChange, ...] = ()
+    publication_changes: tuple[PublicationChange, ...] = ()
+    #: replication definition name -> its primary table
+    definitions: tuple[tuple[str, QualifiedName], ...] = ()
+    functions: tuple[str, ...] = ()
+    publications: tuple[str, ...] = ()
+
+    def merge(self, other: ReplicationContext) -> ReplicationContext:
+        return merge_contexts((self, other))
+
+
+_CONTEXT_FIELDS = (
+    "tables",
+    "table_changes",
+    "definition_changes",
+    "publication_changes",
+    "definitions",
+    "functions",
+    "publications",
+)
+
+
+def _shape(table: Table, path: str) -> TableShape:
+    pk = table.primary_key
+    return TableShape(
+        table.name,
+        path,
+        tuple((c.name, c.type) for c in table.columns),
+        pk.columns if pk is not None else (),
+        table.span.start if table.span is not None else 0,
+    )
+
+
+def file_context(result: FileResult) -> ReplicationContext:
+    """What one file contributes to the :class:`ReplicationContext` of a run."""
+    return ReplicationContext(
+        tables=tuple(_shape(t, result.path) for t in result.tables),
+        table_changes=result.table_changes,
+        definition_changes=result.replication_definition_changes,
+        publication_changes=result.publication_changes,
+        definitions=tuple((d.name, d.primary_table) for d in result.replication_definitions),
+        functions=tuple(f.name for f in result.function_replication_definitions),
+        publications=tuple(p.name.name for p in result.publications),
+    )
+
+
+def merge_contexts(pieces: Iterable[ReplicationContext]) -> ReplicationContext:
+    """The pieces' contexts concatenated, in order (linear in their total size)."""
+    fields: dict[str, list[t.Any]] = {name: [] for name in _CONTEXT_FIELDS}
+    for piece in pieces:
+        for name in _CONTEXT_FIELDS:
+            fields[name].extend(getattr(piece, name))
+    return ReplicationContext(**{name: tuple(items) for name, items in fields.items()})
+
+
+def replication_context(results: Iterable[FileResult]) -> ReplicationContext:
+    """The :class:`ReplicationContext` of ``results`` (in the order given)."""
+    return merge_contexts(file_context(r) for r in results)
+
+
+def _replication_free(result: FileResult) -> bool:
+    return not (
+        result.table_changes
+        or result.replication_definitions
+        or result.replication_definition_changes
+        or result.function_replication_definitions
+        or result.subscriptions
+        or result.publications
+        or result.publication_changes
+    )
+
+
+# ------------------------------------------------------------------------ lookup
+
+
+def _same(a: str | None, b: str | None) -> bool:
+    return a is None or b is None or a.lower() == b.lower()
+
+
+class _Tables:
+    """Tables by name: this file's first, then the other files' (case-insensitive names)."""
+
+    def __init__(self, own: Sequence[TableShape], others: Sequence[TableShape]) -> None:
+        self.by_name: dict[str, list[TableShape]] = {}
+        for shape in (*own, *others):
+            self.by_name.setdefault(shape.name.name.lower(), []).append(shape)
+
+    def find(self, name: QualifiedName) -> TableShape | None:
+        for shape in self.by_name.get(name.name.lower(), ()):
+            if _same(name.schema, shape.name.schema) and _same(name.catalog, shape.name.catalog):
+                return shape
+        return None
+
+
+def _has(columns: Iterable[str], name: str) -> bool:
+    low = name.lower()
+    return any(c.lower() == low for c in columns)
+
+
+# ------------------------------------------------------------------- diagnostics
+
+
+def _diag(code: str, severity: Severity, message: str, span: Span | None) -> Diagnostic:
+    return Diagnostic(code, severity, message, span)
+
+
+# ------------------------------------------------------------------ table changes
+
+
+def _fold_marking(
+    current: ReplicationMarking | None, new: ReplicationMarking
+) -> ReplicationMarking:
+    """The marking after one more call: later calls win, sp_setrepcol statuses per column."""
+    base = current or ReplicationMarking()
+    columns = list(base.columns)
+    for col in new.columns:
+        key = (col.column or "").lower()
+        columns = [c for c in columns if (c.column or "").lower() != key]
+        columns.append(col)
+    return ReplicationMarking(
+        replicated=new.replicated if new.replicated is not None else base.replicated,
+        never=new.never if new.replicated is not None else base.never,
+        owner_on=new.owner_on if new.owner_on is not None else base.owner_on,
+        use_index=base.use_index or new.use_index,
+        marked_by=(*base.marked_by, *new.marked_by),
+        columns=tuple(columns),
+    )
+
+
+def _declared_key(
+    name: QualifiedName, changes: Sequence[TableChange], tables: _Tables
+) -> tuple[str, ...]:
+    """The primary key of a table: its last sp_primarykey, else its declared key."""
+    keys = [
+        c.constraint.columns
+        for c in changes
+        if c.procedure == "sp_primarykey"
+        and c.constraint is not None
+        and tables.find(c.table) is tables.find(name)
+    ]
+    if keys:
+        return keys[-1]
+    shape = tables.find(name)
+    return shape.primary_key if shape is not None else ()
+
+
+_LOB_FAMILIES = frozenset({"clob", "nclob", "blob"})
+
+
+def _check_change(
+    change: TableChange,
+    shape: TableShape,
+    changes: Sequence[TableChange],
+    tables: _Tables,
+    diags: list[Diagnostic],
+) -> TableChange:
+    """Check one of this file's calls against its table; returns it with ``ref_columns`` filled."""
+    columns = {n.lower(): dtype for n, dtype in shape.columns}
+    named: list[str] = []
+    if change.constraint is not None:
+        named = list(change.constraint.columns)
+    if change.marking is not None:
+        named = [c.column for c in change.marking.columns if c.column is not None]
+    for column in named:
+        if column.lower() not in columns:
+            diags.append(
+                _diag(
+                    "R008",
+                    Severity.WARNING,
+                    f"{change.procedure} names column {column!r}, which table {shape.name} "
+                    "does not have",
+                    change.span,
+                )
+            )
+        elif change.procedure == "sp_setrepcol" and columns[column.lower()].family not in (
+            _LOB_FAMILIES
+        ):
+            diags.append(
+                _diag(
+                    "R015",
+                    Severity.WARNING,
+                    f"sp_setrepcol applies to text, unitext and image columns; "
+                    f"{shape.name}.{column} is {columns[column.lower()].declared}",
+                    change.span,
+                )
+            )
+    constraint = change.constraint
+    if constraint is not None and constraint.kind is ConstraintKind.FOREIGN_KEY:
+        ref = constraint.ref_table
+        key = _declared_key(ref, changes, tables) if ref is not None else ()
+        if ref is not None and tables.find(ref) is None:
+            diags.append(
+                _diag(
+                    "R007",
+                    Severity.WARNING,
+                    f"sp_foreignkey references table {ref}, which is not in the input",
+                    change.span,
+                )
+            )
+        elif not key:
+            diags.append(
+                _diag(
+                    "R014",
+                    Severity.WARNING,
+                    f"sp_foreignkey references {ref}, which has no primary key "
+                    "(sp_primarykey must declare it first)",
+                    change.span,
+                )
+            )
+        elif len(key) != len(constraint.columns):
+            diags.append(
+                _diag(
+                    "R014",
+                    Severity.WARNING,
+                    f"sp_foreignkey gives {len(constraint.columns)} column(s) but the key of "
+                    f"{ref} has {len(key)} ({', '.join(key)})",
+                    change.span,
+                )
+            )
+        else:
+            constraint = replace(constraint, ref_columns=key)
+    return replace(change, constraint=constraint, applied=True, table_path=shape.path)
+
+
+def _apply_to_table(table: Table, changes: Sequence[TableChange]) -> Table:
+    # from the table as declared, so that running the pass again changes nothing
+    constraints = [c for c in table.constraints if c.declared_by is None]
+    marking: ReplicationMarking | None = None
+    for change in changes:
+        if change.constraint is not None:
+            constraints.append(change.constraint)
+        if change.marking is not None:
+            marking = _fold_marking(marking, change.marking)
+    return replace(table, constraints=tuple(constraints), replication=marking)
+
+
+# -------------------------------------------------------- replication definitions
+
+
+def _alter(
+    defn: ReplicationDefinition, change: ReplicationDefinitionChange
+) -> ReplicationDefinition:
+    names = {n.lower() for n in change.names}
+    action = change.action
+    columns = list(defn.columns)
+    if action == "add_columns":
+        columns.extend(change.columns)
+    elif action == "drop_columns":
+        columns = [c for c in columns if c.name.lower() not in names]
+    elif action == "alter_columns":
+        by_name = {c.name.lower(): c for c in change.columns}
+        columns = [_alter_column(c, by_name.get(c.name.lower())) for c in columns]
+    result = replace(defn, columns=tuple(columns), alterations=defn.alterations + 1)
+    if action == "add_primary_key":
+        result = replace(result, primary_key=(*defn.primary_key, *change.names))
+    elif action == "drop_primary_key":
+        result = replace(result, primary_key=_without(defn.primary_key, names))
+    elif action == "add_searchable_columns":
+        result = replace(result, searchable_columns=(*defn.searchable_columns, *change.names))
+    elif action == "drop_searchable_columns":
+        result = replace(result, searchable_columns=_without(defn.searchable_columns, names))
+    elif action in ("replicate_minimal_columns", "replicate_all_columns"):
+        result = replace(result, minimal_columns=action == "replicate_minimal_columns")
+    elif action == "send_standby":
+        result = replace(result, send_standby=change.value)
+    elif action == "replicate_if_changed":
+        result = replace(
+            result,
+            replicate_if_changed=(*defn.replicate_if_changed, *change.names),
+            always_replicate=_without(defn.always_replicate, names),
+        )
+    elif action == "always_replicate":
+        result = replace(
+            result,
+            always_replicate=(*defn.always_replicate, *change.names),
+            replicate_if_changed=_without(defn.replicate_if_changed, names),
+        )
+    elif action == "replicate_table" and change.value:
+        parts = change.value.split(".")
+        name = QualifiedName(parts[-1], parts[-2] if len(parts) > 1 else None)
+        result = replace(result, replicate_table=name)
+    elif action == "alter_owner" and change.value:
+        owner = change.value.split("->")[-1].strip()
+        result = replace(result, primary_table=replace(defn.primary_table, schema=owner))
+    elif action == "option" and change.value:
+        key, _, value = change.value.partition("=")
+        result = replace(result, options=(*defn.options, (key, value)))
+    return result
+
+
+def _alter_column(column: ReplicatedColumn, new: ReplicatedColumn | None) -> ReplicatedColumn:
+    if new is None:
+        return column
+    return replace(
+        column,
+        type=new.type or column.type,
+        replicate_name=new.replicate_name or column.replicate_name,
+        nullable=new.nullable if new.nullable is not None else column.nullable,
+        map_to=new.map_to or column.map_to,
+        quoted=new.quoted or column.quoted,
+    )
+
+
+def _without(names: tuple[str, ...], drop: set[str]) -> tuple[str, ...]:
+    return tuple(n for n in names if n.lower() not in drop)
+
+
+#: Type classes that may stand for each other in a replication definition.
+_CLASSES = {
+    "char": "character",
+    "varchar": "character",
+    "nchar": "character",
+    "nvarchar": "character",
+    "binary": "binary",
+    "varbinary": "binary",
+    "rowversion": "binary",
+    "integer": "integer",
+    "decimal": "exact",
+    "number": "exact",
+    "float": "float",
+    "money": "money",
+    "date": "date",
+    "time": "time",
+    "timestamp": "timestamp",
+    "clob": "clob",
+    "nclob": "nclob",
+    "blob": "blob",
+    "bit": "bit",
+    "boolean": "bit",
+}
+_SAME_NAME = {"INTEGER": "INT", "RS_ADDRESS": "INT", "DEC": "DECIMAL", "CHARACTER": "CHAR"}
+_NAMED_CLASSES = frozenset({"integer", "money", "timestamp", "date", "time"})
+
+
+def _length(dtype: DataType) -> int | None:
+    return 8 if dtype.family == "rowversion" else dtype.length
+
+
+def _agree(declared: DataType, table: DataType) -> bool | None:
+    """Whether an RCL datatype can carry a table column's type; None when it cannot be told.
+
+    Replication Server reads nchar / nvarchar as char / varchar of n x @@ncharsize, timestamp
+    as binary(8), and ignores numeric precision (Reference Manual, "Datatypes"); user types
+    and unresolved alias types are not compared.
+    """
+    left, right = _CLASSES.get(declared.family), _CLASSES.get(table.family)
+    if left is None or right is None:
+        return None
+    if declared.name == "IDENTITY":
+        return right in ("exact", "integer")
+    if left != right:
+        return False
+    if left in _NAMED_CLASSES:
+        return _SAME_NAME.get(declared.name, declared.name) == _SAME_NAME.get(
+            table.name, table.name
+        )
+    if left in ("character", "binary") and table.family not in ("nchar", "nvarchar"):
+        a, b = _length(declared), _length(table)
+        return a is None or b is None or a == b
+    return True
+
+
+def _resolve_type(dtype: DataType, index: Mapping[str, UserType]) -> DataType:
+    """Follow alias types (of another file's table, not resolved there yet) to a base type."""
+    seen: set[str] = set()
+    while dtype.family == "udt" and dtype.name not in seen:
+        seen.add(dtype.name)
+        found = index.get(dtype.name) or index.get(dtype.name.rsplit(".", 1)[-1])
+        if found is None:
+            break
+        dtype = found.base
+    return dtype
+
+
+def _check_definition(
+    defn: ReplicationDefinition,
+    tables: _Tables,
+    changes: Sequence[TableChange],
+    types: Mapping[str, UserType],
+    diags: list[Diagnostic],
+) -> ReplicationDefinition:
+    listed = [c.name for c in defn.columns]
+    for clause, names in (
+        ("primary key", defn.primary_key),
+        ("searchable columns", defn.searchable_columns),
+        ("replicate_if_changed", defn.replicate_if_changed),
+        ("always_replicate", defn.always_replicate),
+    ):
+        for name in names:
+            if not _has(listed, name):
+                diags.append(
+                    _diag(
+                        "R005",
+                        Severity.ERROR,
+                        f"{clause} column {name!r} of replication definition {defn.name} "
+                        "is not in its column list",
+                        defn.span,
+                    )
+                )
+    shape = tables.find(defn.primary_table)
+    if shape is None:
+        diags.append(
+            _diag(
+                "R001",
+                Severity.WARNING,
+                f"replication definition {defn.name} replicates table {defn.primary_table}, "
+                "which is not in the input; its columns are not checked",
+                defn.span,
+            )
+        )
+        return replace(defn, table=None, resolved=False, table_path=None)
+    columns = {n.lower(): (n, _resolve_type(t, types)) for n, t in shape.columns}
+    for column in defn.columns:
+        found = columns.get(column.name.lower())
+        if found is None:
+            diags.append(
+                _diag(
+                    "R002",
+                    Severity.WARNING,
+                    f"column {column.name!r} of replication definition {defn.name} is not a "
+                    f"column of table {shape.name}",
+                    column.span or defn.span,
+                )
+            )
+        elif column.type is not None and _agree(column.type, found[1]) is False:
+            diags.append(
+                _diag(
+                    "R003",
+                    Severity.WARNING,
+                    f"column {column.name!r} of replication definition {defn.name} is declared "
+                    f"{column.type.declared!r} but {shape.name}.{found[0]} is "
+                    f"{found[1].declared!r}",
+                    column.span or defn.span,
+                )
+            )
+    omitted = [n for n, _ in shape.columns if not _has(listed, n)]
+    if omitted:
+        diags.append(
+            _diag(
+                "R004",
+                Severity.INFO,
+                f"replication definition {defn.name} leaves out column(s) "
+                f"{', '.join(omitted)} of table {shape.name}",
+                defn.span,
+            )
+        )
+    key = _declared_key(shape.name, changes, tables)
+    if key and {k.lower() for k in key} != {k.lower() for k in defn.primary_key}:
+        diags.append(
+            _diag(
+                "R006",
+                Severity.WARNING,
+                f"replication definition {defn.name} has primary key "
+                f"({', '.join(defn.primary_key)}) but table {shape.name} is keyed on "
+                f"({', '.join(key)})",
+                defn.span,
+            )
+        )
+    return replace(defn, table=shape.name, resolved=True, table_path=shape.path)
+
+
+# ------------------------------------------------------------------ publications
+
+
+def _check_article(
+    article: Article, kind: str, publication: str, tables: _Tables, diags: list[Diagnostic]
+) -> Article:
+    shape = tables.find(article.table)
+    if shape is None:
+        diags.append(
+            _diag(
+                "R001",
+                Severity.WARNING,
+                f"publication {publication} publishes table {article.table}, which is not in "
+                "the input",
+                article.span,
+            )
+        )
+        return replace(article, resolved=False, table_path=None)
+    names = [n for n, _ in shape.columns]
+    wanted = list(article.columns)
+    if kind == "sql_remote_ase" and article.subscribe_by:
+        wanted.append(article.subscribe_by)  # the subscription column is a column there
+    for column in wanted:
+        if not _has(names, column):
+            diags.append(
+                _diag(
+                    "R002",
+                    Severity.WARNING,
+                    f"publication {publication} names column {column!r}, which table "
+                    f"{shape.name} does not have",
+                    article.span,
+                )
+            )
+    missing_key = [k for k in shape.primary_key if article.columns and not _has(article.columns, k)]
+    if missing_key:
+        diags.append(
+            _diag(
+                "R016",
+                Severity.WARNING,
+                f"the article of {shape.name} in publication {publication} leaves out primary "
+                f"key column(s) {', '.join(missing_key)}; SQL Remote needs every key column",
+                article.span,
+            )
+        )
+    return replace(article, resolved=True, table_path=shape.path)
+
+
+def _apply_publication(
+    publication: Publication, changes: Sequence[PublicationChange]
+) -> Publication:
+    articles = list(publication.articles)
+    for change in changes:
+        if change.procedure == "sp_add_article":
+            articles.append(change.article)
+            continue
+        # sp_add_article_col: a column of the article of that table
+        target = next(
+            (
+                i
+                for i, a in enumerate(articles)
+                if a.table.name.lower() == change.article.table.name.lower()
+            ),
+            None,
+        )
+        if target is None:
+            articles.append(change.article)
+        else:
+            a = articles[target]
+            articles[target] = replace(a, columns=(*a.columns, *change.article.columns))
+    return replace(publication, articles=tuple(articles))
+
+
+# ------------------------------------------------------------------ used before defined
+
+
+def _used_before_defined(
+    result: FileResult, user_types: Sequence[UserType], diags: list[Diagnostic]
+) -> None:
+    """Warn where the script uses an alias type before its sp_addtype / CREATE TYPE."""
+    elsewhere = {
+        str(u.name).upper() for u in user_types if u.span is not None and u.span.file != result.path
+    }
+    first: dict[str, int] = {}
+    for ut in result.user_types:
+        if ut.span is not None:
+            key = str(ut.name).upper()
+            first[key] = min(first.get(key, ut.span.start), ut.span.start)
+
+    def check(name: str, at: Span | None, where: str) -> None:
+        key = name.upper()
+        defined = first.get(key)
+        if at is None or defined is None or key in elsewhere or defined < at.start:
+            return
+        diags.append(
+            _diag(
+                "R012",
+                Severity.WARNING,
+                f"type {name!r} is used by {where} before the script defines it; "
+                "run the definition first",
+                at,
+            )
+        )
+
+    for table in result.tables:
+        for column in table.columns:
+            if column.user_type is not None:
+                check(column.user_type, column.span, f"column {table.name}.{column.name}")
+    for ut in result.user_types:
+        if ut.base.family == "udt":
+            check(ut.base.declared, ut.span, f"type {ut.name}")
+
+
+# -------------------------------------------------------------------------- pass
+
+
+def link_replication(
+    result: FileResult,
+    user_types: Sequence[UserType] = (),
+    replication: ReplicationContext | None = None,
+) -> FileResult:
+    """Apply and check this file's replication statements (see the module docstring).
+
+    ``replication`` is the context of every file of the run (None: this file alone).
+    """
+    diags: list[Diagnostic] = []
+    if result.user_types:
+        _used_before_defined(result, user_types, diags)
+    if replication is None:
+        if _replication_free(result):
+            return _with(result, diags)
+        replication = replication_context([result])
+    elif _replication_free(result) and not (replication.table_changes and result.tables):
+        return _with(result, diags)
+
+    own = tuple(_shape(t, result.path) for t in result.tables)
+    tables = _Tables(own, [s for s in replication.tables if s.path != result.path])
+    types = type_index((*user_types, *result.user_types))
+    all_changes = replication.table_changes
+
+    # this file's tables: every call of the run that targets them
+    new_tables = []
+    for table, shape in zip(result.tables, own, strict=True):
+        mine = [c for c in all_changes if tables.find(c.table) is shape]
+        new_tables.append(_apply_to_table(table, mine) if mine else table)
+
+    # this file's calls: checked, marked applied (or unresolved)
+    changes = []
+    for change in result.table_changes:
+        target = tables.find(change.table)
+        if target is None:
+            diags.append(
+                _diag(
+                    "R007",
+                    Severity.WARNING,
+                    f"{change.procedure} names table {change.table}, which is not in the input",
+                    change.span,
+                )
+            )
+            changes.append(replace(change, applied=False, table_path=None))
+            continue
+        if (
+            target.path == result.path
+            and change.span is not None
+            and target.start > change.span.start
+        ):
+            diags.append(
+                _diag(
+                    "R012",
+                    Severity.WARNING,
+                    f"{change.procedure} on {change.table} comes before the table is created",
+                    change.span,
+                )
+            )
+        changes.append(_check_change(change, target, all_changes, tables, diags))
+    # foreign keys of this file's tables get the referenced key too
+    new_tables = [_with_ref_columns(t, all_changes, tables) for t in new_tables]
+
+    # alter replication definition: applied to the definitions of this file
+    definition_names = {name.lower() for name, _ in replication.definitions}
+    alters = []
+    for alter in result.replication_definition_changes:
+        applied = alter.name.lower() in definition_names
+        if not applied:
+            diags.append(
+                _diag(
+                    "R009",
+                    Severity.WARNING,
+                    f"alter replication definition {alter.name}: no such replication definition "
+                    "in the input",
+                    alter.span,
+                )
+            )
+        alters.append(replace(alter, applied=applied))
+    definitions = []
+    seen: set[str] = set()
+    for defn in result.replication_definitions:
+        if defn.name.lower() in seen:
+            diags.append(
+                _diag(
+                    "R013",
+                    Severity.WARNING,
+                    f"replication definition {defn.name} is defined more than once",
+                    defn.span,
+                )
+            )
+        seen.add(defn.name.lower())
+        if not defn.alterations:  # not yet applied (the pass may run twice)
+            for alter in replication.definition_changes:
+                if alter.name.lower() == defn.name.lower():
+                    defn = _alter(defn, alter)
+        definitions.append(_check_definition(defn, tables, all_changes, types, diags))
+    for function in result.function_replication_definitions:
+        params = [p.name for p in function.parameters]
+        for name in function.searchable_parameters:
+            if not _has(params, name):
+                diags.append(
+                    _diag(
+                        "R005",
+                        Severity.ERROR,
+                        f"searchable parameter {name} of function replication definition "
+                        f"{function.name} is not one of its parameters",
+                        function.span,
+                    )
+                )
+
+    # publications: SQL Remote for ASE articles arrive by procedure calls
+    publication_names = {p.lower() for p in replication.publications}
+    publication_changes = []
+    for added in result.publication_changes:
+        applied = added.publication.lower() in publication_names
+        if not applied:
+            diags.append(
+                _diag(
+                    "R011",
+                    Severity.WARNING,
+                    f"{added.procedure}: publication {added.publication} is not created in "
+                    "the input (sp_create_publication)",
+                    added.span,
+                )
+            )
+        publication_changes.append(replace(added, applied=applied))
+    publications = []
+    for publication in result.publications:
+        pub_changes = [
+            c
+            for c in replication.publication_changes
+            if c.publication.lower() == publication.name.name.lower()
+        ]
+        if publication.kind == "sql_remote_ase":  # its articles are procedure calls
+            publication = _apply_publication(replace(publication, articles=()), pub_changes)
+        articles = tuple(
+            _check_article(a, publication.kind, str(publication.name), tables, diags)
+            for a in publication.articles
+        )
+        publications.append(replace(publication, articles=articles))
+
+    subscriptions = [_link_subscription(s, replication, diags) for s in result.subscriptions]
+    return replace(
+        _with(result, diags),
+        tables=tuple(new_tables),
+        table_changes=tuple(changes),
+        replication_definitions=tuple(definitions),
+        replication_definition_changes=tuple(alters),
+        publications=tuple(publications),
+        publication_changes=tuple(publication_changes),
+        subscriptions=tuple(subscriptions),
+    )
+
+
+def _with_ref_columns(
+    table: Table,
+    all_changes: Sequence[TableChange],
+    tables: _Tables,
+) -> Table:
+    """Fill an sp_foreignkey's referenced columns with the referenced table's key."""
+    if not any(c.declared_by == "sp_foreignkey" and not c.ref_columns for c in table.constraints):
+        return table
+    constraints = []
+    for c in table.constraints:
+        if c.declared_by == "sp_foreignkey" and not c.ref_columns and c.ref_table is not None:
+            key = _declared_key(c.ref_table, all_changes, tables)
+            if key and len(key) == len(c.columns):
+                c = replace(c, ref_columns=key)
+        constraints.append(c)
+    return replace(table, constraints=tuple(constraints))
+
+
+def _link_subscription(
+    sub: Subscription, context: ReplicationContext, diags: list[Diagnostic]
+) -> Subscription:
+    target = sub.target.lower()
+    table: QualifiedName | None = None
+    if sub.target_kind == "publication":
+        resolved = target in {p.lower() for p in context.publications}
+    elif sub.target_kind == "replication_definition":
+        found = [t for name, t in context.definitions if name.lower() == target]
+        table = found[0] if found else None
+        resolved = bool(found) or target in {f.lower() for f in context.functions}
+    else:
+        resolved = False  # database replication definitions are not read
+    if not resolved:
+        what = sub.target_kind.replace("_", " ")
+        diags.append(
+            _diag(
+                "R010",
+                Severity.INFO,
+                f"subscription {sub.name or ''} is for {what} {sub.target}, which is not in the "
+                "input".replace("  ", " "),
+                sub.span,
+            )
+        )
+    return replace(sub, resolved=resolved, table=table)
+
+
+def _with(result: FileResult, diags: list[Diagnostic]) -> FileResult:
+    known = set(result.diagnostics)
+    new = [d for d in diags if d not in known]  # a second run adds nothing
+    if not new:
+        return result
+    return replace(result, diagnostics=(*result.diagnostics, *new))
