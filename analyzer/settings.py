@@ -87,6 +87,45 @@ class HirdbSettings:
     segment_size: int = 10
     pctfree_unused: int = 30
     pctfree_free_pages: int = 10
+    #: Storage facts of named RDAREAs: (name, page length, segment size). Filled from the
+    #: ``[rdareas.NAME]`` tables of ddlaudit.toml; an RDAREA not listed uses
+    #: ``page_length`` / ``segment_size`` above.
+    rdareas: tuple[tuple[str, int, int], ...] = ()
+    #: Reconstruction of the P / Q / page-total images (docs/research/hirdb-pages.md §3,
+    #: decisions D51-D53). Bytes of page header and trailer, derived from SPN3/SPN4's
+    #: ``b - 48`` and ``2853 = 255 x 11 + 48``.
+    page_overhead: int = 48
+    #: Row slot per row in a page (``BL > b - 50`` against ``b - 48``).
+    slot_bytes: int = 2
+    #: Row header and per-column bytes of a non-FIX row: ``BL = sum(di) + 2 x f + 6``
+    #: (Table 17-1 note 5); a FIX row is "2 bytes shorter per column" (13.7).
+    row_header_bytes: int = 6
+    column_overhead: int = 2
+    fix_column_overhead: int = 0
+    #: Rows per page are clamped to 1..255 (17.1.2(1)(a), (2)(a)).
+    max_rows_per_page: int = 255
+    #: ``page`` (unused space is a share of the usable page, b - page_overhead) or
+    #: ``whole`` (a share of b, as Hitachi's index-log formula applies PCTFREE). D52.
+    unused_applies_to: str = "page"
+    #: Free pages of a segment: ``floor`` or ``ceil`` of g x h / 100. D53.
+    free_pages_rounding: str = "floor"
+    #: Round each table's pages up to whole segments (17.1.1 adds ceil(Ti / e) x e). D53.
+    segment_round: bool = True
+    #: Branch rows (Table 17-1 note 5): a row branches when BL > b - branch_limit_overhead;
+    #: PSi / ADTLS / repetition branch pages use b - 62; SPN1 b - 61; SPN3 b - 48 and
+    #: 11 bytes per piece; SF the update safety factor.
+    branch_limit_overhead: int = 50
+    branch_page_overhead: int = 62
+    spn1_page_overhead: int = 61
+    spn3_piece_overhead: int = 11
+    safety_factor: float = 1.3
+    #: Column data suppression (Table 17-1 notes 3 and 4): trailing blanks that make
+    #: suppression happen, single-byte (CHAR, MCHAR) and double-byte (NCHAR). D55.
+    suppress_min_blanks: int = 4
+    suppress_min_blanks_national: int = 3
+    #: Maximum total data length before SUPPRESS DECIMAL / SUPPRESS should not be used:
+    #: ``32717 < a + columns x 2 + 8`` (Table 17-1 notes 2-4).
+    suppress_limit: int = 32717
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +137,21 @@ class MssqlSettings:
     max_row_bytes: int = 8060
     max_row_bytes_sparse: int = 8018
     fill_factor: int = 100
+    #: "In-Row Data": text/ntext/image keep a 16-byte text pointer in the row, as do the
+    #: (max) types when ``large value types out of row`` is on.
+    text_pointer_bytes: int = 16
+    #: sp_tableoption ``large value types out of row`` (default off: (max) values stay in
+    #: the row up to ``max_in_row_bytes`` when they fit).
+    large_value_types_out_of_row: bool = False
+    max_in_row_bytes: int = 8000
+    #: In-row root of a (max) value that does not fit in the row, and the pointer left by a
+    #: value moved to ROW_OVERFLOW_DATA ("maintaining a 24-byte pointer"). Decision D41.
+    lob_root_bytes: int = 24
+    row_overflow_pointer_bytes: int = 24
+    #: "Use Sparse Columns": a non-NULL sparse value costs 4 bytes more (column id and
+    #: offset); the sparse vector has a 4-byte header (complex-column header + count, D43).
+    sparse_value_overhead: int = 4
+    sparse_vector_header: int = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +162,69 @@ class AseSettings:
     ncharsize: int = 3
     unicharsize: int = 2
     lock_scheme: str = "allpages"
+    #: Page header bytes ("Allpages | 32 | 2016", "Data-only | 46 | 2002"), the same on
+    #: every server page size (the 15.7 table of usable bytes: 2002/4050/8146/16338).
+    apl_page_header: int = 32
+    dol_page_header: int = 46
+    #: "APL data pages can have a maximum of 256 rows" (decision D46).
+    apl_max_rows_per_page: int = 256
+    #: "use 16 (the size of the text pointer that is stored in the row)".
+    text_pointer_bytes: int = 16
+    #: "If a data-only-locked table has rows shorter than 10 bytes, each row is padded to 10".
+    dol_min_row_bytes: int = 10
+    #: Maximum row / column length tables of this release (8K pages differ: 12.5.1 prints
+    #: 8058 and 7998 where 15.x prints 8068 and 8098).
+    limits_release: str = "15.7"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicationSettings:
+    """Replication sizing (``ddlaudit replication``): Replication Server Design Guide 15.7.1,
+    "Message Sizes" / "Formula Components" and the capacity-planning pages; the SQL Server
+    transactional-replication command model (docs/estimators/mssql-replication.md); SQL Remote.
+    """
+
+    #: Formula Components: InboundMsgOverhead, OutboundMsgOverhead, ColOverhead per column,
+    #: bytes per site id (NumSites x 8), begin and commit messages, begin/commit pair.
+    inbound_msg_overhead: int = 380
+    outbound_msg_overhead: int = 200
+    col_overhead: int = 30
+    site_id_bytes: int = 8
+    begin_bytes: int = 250
+    commit_bytes: int = 200
+    transaction_bytes: int = 450
+    #: NumSites when neither subscriptions, the workload nor ``--sites`` say (D63).
+    num_sites: int = 1
+    #: RowWidthChanged and NumColumnsChanged when no changed columns are named: this
+    #: fraction of the row, rounded up (the Design Guide's "half of the columns" example, D62).
+    changed_fraction: float = 0.5
+    #: ASCII widths by type name (``INT = 11``), over the derived table (D60).
+    ascii_widths: tuple[tuple[str, int], ...] = ()
+    #: Bytes per character of unichar / univarchar and other dialects' national types in
+    #: the Replication Server character set (ASE nchar uses ``ase.ncharsize``; D60).
+    national_char_bytes: int = 3
+    #: RowWidth of a text / image / (max) column: not in the Design Guide (D61).
+    lob_width: int = 0
+    #: Stable queues are written in 16K blocks, at least one a second: with a fill ratio
+    #: (0 = off) each second's volume is rounded up to whole blocks at that fill (D64).
+    queue_block_bytes: int = 16384
+    queue_block_fill: float = 0.0
+    #: SQL Remote Message Agent maximum message (``dbremote -l``), bytes.
+    sql_remote_max_message: int = 50_000
+    #: SQL Server command model (D66): bytes of a command before its parameters, per
+    #: parameter (NULL or not), of an MSrepl_commands row besides ``command``, the
+    #: ``command varbinary(1024)`` chunk, and a (max) value's bytes when no average is given.
+    mssql_command_header: int = 80
+    mssql_param_overhead: int = 3
+    mssql_row_overhead: int = 51
+    mssql_command_chunk: int = 1024
+    mssql_max_value_bytes: int = 8000
+    #: Index rows per non-leaf page of MSrepl_commands' clustered index (8096 / (29 + 2)).
+    mssql_index_rows_per_page: int = 261
+    #: Findings (D69): a table is wide from this many columns; an update is narrow when it
+    #: changes at most this fraction of RowWidth.
+    wide_columns: int = 8
+    narrow_update_fraction: float = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +244,7 @@ class SizingSettings:
     hirdb: HirdbSettings = field(default_factory=HirdbSettings)
     mssql: MssqlSettings = field(default_factory=MssqlSettings)
     ase: AseSettings = field(default_factory=AseSettings)
+    replication: ReplicationSettings = field(default_factory=ReplicationSettings)
 
     def platform_for(self, dialect: str) -> str:
         """The platform a table of ``dialect`` is sized for."""
@@ -149,6 +267,7 @@ _NESTED = {
     "hirdb": HirdbSettings,
     "mssql": MssqlSettings,
     "ase": AseSettings,
+    "replication": ReplicationSettings,
 }
 
 #: Allowed values of string settings.
@@ -157,6 +276,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "presence_rule": ("exact", "procedure"),
     "default_character_set": ("LATIN", "UNICODE", "KANJISJIS", "GRAPHIC", "KANJI1"),
     "lock_scheme": ("allpages", "datapages", "datarows"),
+    "limits_release": ("12.5", "15.7"),
+    "unused_applies_to": ("page", "whole"),
+    "free_pages_rounding": ("floor", "ceil"),
 }
 
 #: Allowed ranges of numeric settings (inclusive).
@@ -164,20 +286,65 @@ _RANGES: dict[str, tuple[float, float]] = {
     "amps": (1, 1_000_000),
     "block_fill": (0.01, 1.0),
     "pctfree_unused": (0, 99),
-    "pctfree_free_pages": (0, 99),
+    "pctfree_free_pages": (0, 50),
+    "page_length": (4096, 30720),
+    "segment_size": (1, 16000),
+    "page_overhead": (0, 4096),
+    "slot_bytes": (0, 64),
+    "row_header_bytes": (0, 256),
+    "column_overhead": (0, 16),
+    "fix_column_overhead": (0, 16),
+    "max_rows_per_page": (1, 255),
+    "branch_limit_overhead": (0, 4096),
+    "branch_page_overhead": (0, 4096),
+    "spn1_page_overhead": (0, 4096),
+    "spn3_piece_overhead": (0, 256),
+    "safety_factor": (1.0, 10.0),
+    "suppress_min_blanks": (1, 30000),
+    "suppress_min_blanks_national": (1, 15000),
+    "suppress_limit": (1, 10**6),
     "fill_factor": (1, 100),
     "page_size": (2048, 16384),
     "ncharsize": (1, 4),
     "unicharsize": (2, 4),
     "number_bytes": (0, 18),
     "lob_oid_bytes": (0, 64),
+    "apl_max_rows_per_page": (1, 256),
+    "max_in_row_bytes": (0, 8000),
+    "changed_fraction": (0.0, 1.0),
+    "queue_block_fill": (0.0, 1.0),
+    "num_sites": (0, 100_000),
+    "national_char_bytes": (1, 4),
+    "sql_remote_max_message": (1000, 10**9),
+    "mssql_command_chunk": (1, 8000),
+    "mssql_index_rows_per_page": (2, 8096),
+    "wide_columns": (1, 100_000),
+    "narrow_update_fraction": (0.0, 1.0),
 }
+
+
+def _width_table(where: str, value: t.Any) -> tuple[tuple[str, int], ...]:
+    """``[size.replication.ascii_widths]``: type name -> characters (a whole number >= 0)."""
+    if not isinstance(value, dict):
+        raise SettingsError(f"{where}: expected a table of TYPE = width")
+    out = []
+    for name, width in value.items():
+        if isinstance(width, bool) or not isinstance(width, int) or width < 0:
+            raise SettingsError(f"{where}: {name} = {width!r}: expected a whole number >= 0")
+        out.append((" ".join(str(name).upper().split()), width))
+    return tuple(out)
+
+
+#: Settings that are tables of their own (name -> validator).
+_TABLES = {"ascii_widths": _width_table}
 
 
 def _check(section: str, name: str, value: t.Any, current: t.Any, source: str) -> t.Any:
     where = f"{source}: [size{'.' + section if section else ''}] {name} = {value!r}"
     if isinstance(current, bool) or current is None:
         return value
+    if name in _TABLES and isinstance(current, tuple):
+        return _TABLES[name](where, value)
     if isinstance(current, str):
         if not isinstance(value, str):
             raise SettingsError(f"{where}: expected a string")
@@ -231,6 +398,20 @@ def check_rows(value: int | None, where: str = "--rows") -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**15:
         raise SettingsError(f"{where} = {value!r}: expected a whole number from 0 to 10**15")
     return value
+
+
+def with_rdareas(
+    sizing: SizingSettings, rdareas: t.Iterable[tuple[str, int, int]]
+) -> SizingSettings:
+    """``sizing`` with the HiRDB RDAREAs ``(name, page length, segment size)`` of ``[rdareas]``.
+
+    >>> with_rdareas(SizingSettings(), [("RU01", 8192, 100)]).hirdb.rdareas
+    (('RU01', 8192, 100),)
+    """
+    found = tuple((str(n), int(b), int(g)) for n, b, g in rdareas)
+    if not found:
+        return sizing
+    return dataclasses.replace(sizing, hirdb=dataclasses.replace(sizing.hirdb, rdareas=found))
 
 
 def from_mapping(data: dict[str, t.Any], source: str) -> SizingSettings:

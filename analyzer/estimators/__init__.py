@@ -74,9 +74,30 @@ def _teradata() -> Estimator:
     return teradata.estimate
 
 
+def _mssql() -> Estimator:
+    from analyzer.estimators import mssql
+
+    return mssql.estimate
+
+
+def _ase() -> Estimator:
+    from analyzer.estimators import ase
+
+    return ase.estimate
+
+
+def _hirdb() -> Estimator:
+    from analyzer.estimators import hirdb
+
+    return hirdb.estimate
+
+
 #: platform -> loader of its estimator (modules load on first use).
 ESTIMATORS: dict[str, t.Callable[[], Estimator]] = {
     "teradata": _teradata,
+    "hirdb": _hirdb,
+    "mssql": _mssql,
+    "ase": _ase,
 }
 
 

@@ -61,9 +61,30 @@ def _teradata() -> ColumnRule:
     return teradata.column_storage
 
 
+def _hirdb() -> ColumnRule:
+    from analyzer.platforms import hirdb
+
+    return hirdb.column_storage
+
+
+def _mssql() -> ColumnRule:
+    from analyzer.platforms import mssql
+
+    return mssql.column_storage
+
+
+def _ase() -> ColumnRule:
+    from analyzer.platforms import ase
+
+    return ase.column_storage
+
+
 #: platform -> loader of its ``column_storage`` (modules load on first use).
 PLATFORMS: dict[str, t.Callable[[], ColumnRule]] = {
     "teradata": _teradata,
+    "hirdb": _hirdb,
+    "mssql": _mssql,
+    "ase": _ase,
 }
 
 
