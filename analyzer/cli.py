@@ -26,6 +26,7 @@ from analyzer import __version__
 from analyzer.config import Config, ConfigError, load
 from analyzer.diagnostics import render
 from analyzer.ir import FileResult, Severity, Table, document
+from analyzer.settings import SizingSettings
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
@@ -46,6 +47,33 @@ def _config(
     if encoding:
         config = dataclasses.replace(config, encoding=encoding)
     return config
+
+
+def _sizing(
+    config: Config,
+    platform: str | None = None,
+    fill: float | None = None,
+    rows: int | None = None,
+    averages_path: str | None = None,
+) -> SizingSettings:
+    """The config's ``[size]`` settings with the command-line options applied and checked."""
+    from analyzer.settings import SettingsError, check_fill, check_rows
+
+    changes: dict[str, t.Any] = {}
+    try:
+        if platform is not None:
+            changes["platform"] = platform
+        if fill is not None:
+            changes["fill"] = check_fill(fill)
+        if rows is not None:
+            changes["rows"] = check_rows(rows)
+        if averages_path is not None:
+            from analyzer import averages
+
+            changes["averages"] = averages.load(averages_path)
+    except SettingsError as err:
+        raise click.UsageError(str(err)) from None
+    return dataclasses.replace(config.sizing, **changes)
 
 
 def _common(fn: t.Callable[..., t.Any]) -> t.Callable[..., t.Any]:
@@ -326,25 +354,9 @@ def size(
     from analyzer.core import Options, analyze_paths
     from analyzer.estimators import estimate_file
     from analyzer.reporters import size as report
-    from analyzer.settings import SettingsError, check_fill, check_rows
 
     config = _config(config_path, include, exclude, encoding)
-    sizing = config.sizing
-    try:
-        changes: dict[str, t.Any] = {}
-        if platform is not None:
-            changes["platform"] = platform
-        if fill is not None:
-            changes["fill"] = check_fill(fill)
-        if rows is not None:
-            changes["rows"] = check_rows(rows)
-        if averages_path is not None:
-            from analyzer import averages
-
-            changes["averages"] = averages.load(averages_path)
-    except SettingsError as err:
-        raise click.UsageError(str(err)) from None
-    sizing = dataclasses.replace(sizing, **changes)
+    sizing = _sizing(config, platform=platform, fill=fill, rows=rows, averages_path=averages_path)
     options = Options(dialect=dialect, encoding=encoding, config=config)
     stdin = sys.stdin.buffer.read() if "-" in paths else None
     try:
@@ -362,6 +374,103 @@ def size(
         report.print_text(results, estimates, explain)
     extra = [d for e in estimates for d in e.diagnostics]
     errors = _report_diagnostics(results, (*found, *extra))
+    sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@_common
+@click.option(
+    "--workload",
+    "workload_path",
+    default=None,
+    metavar="FILE",
+    help="YAML workload: rates per table and function, transaction rates, sites with their "
+    "selectivity, failure duration and save interval (docs/cli.md); adds the capacity plan.",
+)
+@click.option(
+    "--sites",
+    type=click.IntRange(0, 100_000),
+    default=None,
+    metavar="N",
+    help="NumSites of every message (default: the workload's sites, else the subscriptions, "
+    "else [size.replication] num_sites).",
+)
+@click.option(
+    "--fill",
+    type=float,
+    default=None,
+    metavar="R",
+    help="Variable-length values at this ratio of their maximum (SQL Server commands, "
+    "SQL Remote row images).",
+)
+@click.option(
+    "--averages",
+    "averages_path",
+    default=None,
+    metavar="FILE",
+    help="Average bytes per column (CSV or YAML, as for 'size').",
+)
+@click.option(
+    "--explain", is_flag=True, help="Print every worksheet and each column's ASCII width."
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: tables per replicated table and article; json: the replication document.",
+)
+def replication(
+    paths: tuple[str, ...],
+    dialect: str | None,
+    encoding: str | None,
+    include: tuple[str, ...],
+    exclude: tuple[str, ...],
+    config_path: str | None,
+    workload_path: str | None,
+    sites: int | None,
+    fill: float | None,
+    averages_path: str | None,
+    explain: bool,
+    fmt: str,
+) -> None:
+    """Replication sizing: Replication Server messages and queues, SQL Server commands, SQL Remote.
+
+    Message sizes follow the Replication Server Design Guide ("Message Sizes", capacity
+    planning), SQL Server commands the sp_MSins/upd/del call formats with a documented
+    command model, SQL Remote the log images of marked tables; findings follow.
+    """
+    from analyzer import passes
+    from analyzer.core import Options, analyze_paths
+    from analyzer.reporters import replication as report
+
+    config = _config(config_path, include, exclude, encoding)
+    sizing = _sizing(config, fill=fill, averages_path=averages_path)
+    workload: t.Any = None
+    workload_diags: tuple[t.Any, ...] = ()
+    if workload_path is not None:
+        from analyzer.workload import load as load_workload
+
+        workload, workload_diags = load_workload(workload_path)
+    options = Options(dialect=dialect, encoding=encoding, config=config)
+    stdin = sys.stdin.buffer.read() if "-" in paths else None
+    try:
+        from analyzer.estimators.mssql_replication import source_texts
+
+        results, found = analyze_paths(list(paths), options, stdin=stdin)
+        results = [passes.run(r, passes.REPLICATION_RULES, sizing=sizing) for r in results]
+        texts = source_texts(results, options.encoding or config.encoding, stdin)
+        built, checked = report.build(results, sizing, workload, sites, texts)
+    except Exception as err:
+        click.echo(f"ddlaudit: internal error: {type(err).__name__}: {err}", err=True)
+        sys.exit(EXIT_INTERNAL)
+    if fmt == "json":
+        click.echo(json.dumps(report.to_json(built), indent=2, ensure_ascii=False))
+    else:
+        report.print_text(built, explain)
+    errors = _report_diagnostics(results, (*found, *workload_diags, *checked))
     sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
 
 

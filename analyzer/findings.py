@@ -1,0 +1,219 @@
+"""Replication findings: rules the lint will report (its issue assigns the codes).
+
+Each finding has a provisional ``name`` (the lint issue turns names into codes), a
+severity, a message that says what to do, a span and, where the finding is about bytes,
+the bytes at stake:
+
+* ``replication-without-primary-key``: a replicated table (Replication Server, SQL Server
+  article, SQL Remote article) without a primary key: Replication Server and SQL Remote
+  cannot address rows, SQL Server refuses the article;
+* ``minimal-columns-not-used``: a wide table whose updates are narrow, replicated without
+  ``replicate minimal columns``; the bytes each update would save inbound (precise
+  update against minimal-columns update, Design Guide "Message Sizes");
+* ``call-on-wide-article``: a wide SQL Server article whose updates use CALL instead of the
+  default SCALL; the extra bytes per update (command model, D66);
+* ``lob-in-replicated-table``: text / image / (max) columns in a replicated table (not in
+  RowWidth; replicated apart, ``max text repl size``);
+* ``subscription-column-missing`` / ``subscription-column-unsuitable``: a SQL Remote for ASE
+  article whose subscription column is not a column of the table, is an expression, or
+  cannot hold the comma-separated list of the publication's subscription values.
+
+"Wide" and "narrow" are ``[size.replication] wide_columns`` and ``narrow_update_fraction``
+(D69).
+
+>>> f = Finding("replication-without-primary-key", Severity.WARNING, "t has no key")
+>>> f.name in NAMES
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from analyzer.estimators.mssql_replication import ArticleCommands
+from analyzer.estimators.repserver import Messages
+from analyzer.estimators.sql_remote import ArticleLog
+from analyzer.ir import FileResult, Severity, Span
+from analyzer.settings import SizingSettings
+
+#: name -> what it means.
+NAMES: dict[str, str] = {
+    "replication-without-primary-key": "a replicated table has no primary key",
+    "minimal-columns-not-used": "a wide table with narrow updates does not use minimal columns",
+    "call-on-wide-article": "a wide SQL Server article replicates updates with CALL, not SCALL",
+    "lob-in-replicated-table": "a replicated table has text, image or (max) columns",
+    "subscription-column-missing": "a SQL Remote subscription column is not in the table",
+    "subscription-column-unsuitable": "a SQL Remote subscription column cannot hold its values",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One rule broken by the input (provisional ``name``; codes come with the lint)."""
+
+    name: str
+    severity: Severity
+    message: str
+    span: Span | None = None
+    table: str | None = None
+    #: The bytes at stake (saving per update, extra bytes per update), when there are.
+    bytes: int | None = None
+
+
+def _repserver(msgs: Messages, sizing: SizingSettings) -> list[Finding]:
+    rep = sizing.replication
+    out = []
+    for m in msgs.tables:
+        name = m.table.name
+        if not m.primary_key:
+            out.append(
+                Finding(
+                    "replication-without-primary-key",
+                    Severity.WARNING,
+                    f"replicated table {name} has no primary key: declare one (or sp_primarykey) "
+                    "so Replication Server can find the replicate rows",
+                    m.span,
+                    name,
+                )
+            )
+        narrow = m.row_width and m.row_width_changed <= rep.narrow_update_fraction * m.row_width
+        if not m.minimal_columns and m.num_columns >= rep.wide_columns and narrow:
+            saving = m.message("update", "precise").inbound - m.message("update", "minimal").inbound
+            if saving > 0:
+                out.append(
+                    Finding(
+                        "minimal-columns-not-used",
+                        Severity.INFO,
+                        f"{name}: {m.num_columns} columns, updates change {m.row_width_changed} "
+                        f"of {m.row_width} bytes; 'replicate minimal columns' would save "
+                        f"{saving} bytes per update inbound",
+                        m.span,
+                        name,
+                        saving,
+                    )
+                )
+        lobs = [c.name for c in m.columns if c.lob]
+        if lobs:
+            out.append(_lob(name, lobs, m.span))
+    return out
+
+
+def _lob(table: str, columns: Sequence[str], span: Span | None) -> Finding:
+    return Finding(
+        "lob-in-replicated-table",
+        Severity.INFO,
+        f"replicated table {table} has text/image/(max) column(s) {', '.join(columns)}: "
+        "replicated apart from the row and not in the message sizes",
+        span,
+        table,
+    )
+
+
+def _mssql(articles: Sequence[ArticleCommands], sizing: SizingSettings) -> list[Finding]:
+    rep = sizing.replication
+    out = []
+    for a in articles:
+        name = a.table.name
+        if not a.primary_key:
+            out.append(
+                Finding(
+                    "replication-without-primary-key",
+                    Severity.WARNING,
+                    f"article {name} has no primary key: transactional replication needs one",
+                    a.span,
+                    name,
+                )
+            )
+        if a.upd_cmd == "CALL" and len(a.columns) >= rep.wide_columns:
+            extra = (
+                a.command("update", "CALL").command_bytes
+                - a.command("update", "SCALL").command_bytes
+            )
+            if extra > 0:
+                out.append(
+                    Finding(
+                        "call-on-wide-article",
+                        Severity.WARNING,
+                        f"article {name} ({len(a.columns)} columns) replicates updates with "
+                        f"CALL: {extra} bytes more per update than SCALL (changing "
+                        f"{', '.join(a.changed_columns) or 'one column'})",
+                        a.span,
+                        name,
+                        extra,
+                    )
+                )
+        if a.lob_columns:
+            out.append(_lob(name, a.lob_columns, a.span))
+    return out
+
+
+_SUBSCRIPTION = {
+    "expression": "is an expression; SQL Remote for ASE needs a column",
+    "not_character": "is not a character column, so it cannot hold a comma-separated list",
+    "too_narrow": "is too narrow for the comma-separated list of subscription values",
+}
+
+
+def _sql_remote(logs: Sequence[ArticleLog], results: Sequence[FileResult]) -> list[Finding]:
+    tables = {tb.name.name.lower(): tb for r in results for tb in r.tables}
+    out = []
+    seen: set[str] = set()
+    for a in logs:
+        name = a.table.name
+        table = tables.get(name.lower())
+        if table is not None and table.primary_key is None and name.lower() not in seen:
+            seen.add(name.lower())
+            out.append(
+                Finding(
+                    "replication-without-primary-key",
+                    Severity.WARNING,
+                    f"SQL Remote article {a.publication}.{name} has no primary key",
+                    a.span,
+                    name,
+                )
+            )
+        sc = a.subscription
+        if sc is None or sc.problem is None:
+            continue
+        if sc.problem == "missing":
+            out.append(
+                Finding(
+                    "subscription-column-missing",
+                    Severity.ERROR,
+                    f"publication {a.publication}: subscription column {sc.expression!r} is not "
+                    f"a column of {name}",
+                    a.span,
+                    name,
+                )
+            )
+            continue
+        detail = _SUBSCRIPTION[sc.problem]
+        if sc.problem == "too_narrow":
+            detail += f" ({sc.declared} holds {sc.length}; {','.join(sc.values)} needs {sc.needed})"
+        out.append(
+            Finding(
+                "subscription-column-unsuitable",
+                Severity.WARNING,
+                f"publication {a.publication}: subscription column {sc.expression!r} of {name} "
+                + detail,
+                a.span,
+                name,
+                sc.needed or None,
+            )
+        )
+    return out
+
+
+def replication_findings(
+    results: Sequence[FileResult],
+    sizing: SizingSettings,
+    msgs: Messages | None = None,
+    articles: Sequence[ArticleCommands] = (),
+    logs: Sequence[ArticleLog] = (),
+) -> list[Finding]:
+    """Every replication finding of a run, in a stable order."""
+    found = _repserver(msgs, sizing) if msgs is not None else []
+    found += _mssql(articles, sizing)
+    found += _sql_remote(logs, results)
+    return found

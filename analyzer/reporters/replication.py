@@ -1,0 +1,260 @@
+"""Reports of ``ddlaudit replication``: text (rich tables) or a versioned JSON document.
+
+One :class:`Report` holds what the run found: Replication Server message sizes and the
+capacity plan, SQL Server articles with their commands and the CALL vs SCALL comparison,
+SQL Remote articles, and the findings.  ``--explain`` prints every worksheet.
+
+>>> doc = to_json(Report())
+>>> doc["schema_version"], sorted(doc)
+('1.0', ['capacity', 'findings', 'mssql', 'repserver', 'schema_version', 'sql_remote'])
+"""
+
+from __future__ import annotations
+
+import typing as t
+from dataclasses import dataclass, field
+
+from analyzer.estimators.mssql_replication import ArticleCommands, Comparison
+from analyzer.estimators.repserver import Capacity, Messages, all_worksheets
+from analyzer.estimators.sql_remote import ArticleLog
+from analyzer.findings import Finding
+from analyzer.ir import Diagnostic, FileResult, to_dict
+from analyzer.reporters.size import qualified
+from analyzer.settings import SizingSettings
+from analyzer.workload import Workload
+from analyzer.worksheet import render
+
+SCHEMA_VERSION = "1.0"
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    messages: Messages = field(default_factory=Messages)
+    capacity: Capacity | None = None
+    articles: tuple[ArticleCommands, ...] = ()
+    comparisons: tuple[Comparison, ...] = ()
+    sql_remote: tuple[ArticleLog, ...] = ()
+    findings: tuple[Finding, ...] = ()
+
+
+def to_json(report: Report) -> dict[str, t.Any]:
+    """The replication document (docs/cli.md, ``replication``)."""
+    tables = []
+    for m in report.messages.tables:
+        doc = to_dict(m)
+        doc["table"] = qualified(m.table)
+        doc["used"] = {op: m.used(op).variant for op in ("insert", "delete", "update")}
+        tables.append(doc)
+    articles = []
+    for a in report.articles:
+        doc = to_dict(a)
+        doc["table"] = qualified(a.table)
+        for cmd, raw in zip(doc["commands"], a.commands, strict=True):
+            cmd["call"] = raw.call
+        articles.append(doc)
+    logs = []
+    for log in report.sql_remote:
+        doc = to_dict(log)
+        doc["table"] = qualified(log.table)
+        logs.append(doc)
+    comparisons = []
+    for c in report.comparisons:
+        doc = to_dict(c)
+        doc["ratio"] = round(c.ratio, 4)
+        doc["extra_bytes_per_update"] = c.extra_bytes_per_update
+        comparisons.append(doc)
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "repserver": {
+            "tables": tables,
+            "functions": [to_dict(f) for f in report.messages.functions],
+            "transaction": to_dict(report.messages.transaction),
+        },
+        "capacity": to_dict(report.capacity),
+        "mssql": {"articles": articles, "comparisons": comparisons},
+        "sql_remote": {"articles": logs},
+        "findings": [to_dict(f) for f in report.findings],
+    }
+
+
+def _kb(value: float) -> str:
+    return f"{value / 1024:,.1f} KB"
+
+
+def print_text(report: Report, explain: bool) -> None:
+    """Human output: with rich on a terminal, plain text otherwise; worksheets with ``explain``."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table as RichTable
+
+    console = Console(highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console = Console(highlight=False, soft_wrap=True, width=160)
+
+    msgs = report.messages
+    for m in msgs.tables:
+        grid = RichTable(
+            title=escape(
+                f"{qualified(m.table)}  [Replication Server, {m.source}"
+                f"{', minimal columns' if m.minimal_columns else ''}]  {m.path}"
+            ),
+            title_justify="left",
+        )
+        for head in ("message", "inbound", "outbound", "used"):
+            grid.add_column(head, justify="left" if head == "message" else "right")
+        used = {op: m.used(op).variant for op in ("insert", "delete", "update")}
+        for msg in m.messages:
+            mark = "*" if used.get(msg.operation) == msg.variant else ""
+            grid.add_row(
+                f"{msg.operation} ({msg.variant})", str(msg.inbound), str(msg.outbound), mark
+            )
+        console.print(grid)
+        console.print(
+            f"RowWidth {m.row_width}, PrimaryKeyWidth {m.primary_key_width} "
+            f"({', '.join(m.primary_key) or 'no key'}), NumColumns {m.num_columns}, "
+            f"RowWidthChanged {m.row_width_changed} / NumColumnsChanged {m.num_columns_changed} "
+            f"({', '.join(m.changed_columns) or m.changed_basis}), NumSites {m.num_sites}",
+            markup=False,
+        )
+        if explain:
+            console.print(
+                "columns: " + ", ".join(f"{c.name} {c.width} ({c.derivation})" for c in m.columns),
+                markup=False,
+            )
+        console.print()
+    for f in msgs.functions:
+        console.print(
+            f"function {f.name} [{f.primary_database}]: ParameterWidth {f.parameter_width}; "
+            f"inbound {f.message.inbound}, outbound {f.message.outbound} "
+            f"(NumSites {f.num_sites})",
+            markup=False,
+        )
+    if msgs.tables or msgs.functions:
+        if msgs.transaction is not None:
+            console.print(f"begin/commit pair: {msgs.transaction.inbound} bytes", markup=False)
+        console.print()
+    cap = report.capacity
+    if cap is not None:
+        grid = RichTable(title="Capacity plan (per second)", title_justify="left")
+        for head in ("queue", "volume / s", "transactions / s", "queue size"):
+            grid.add_column(head, justify="left" if head == "queue" else "right")
+        for d in cap.databases:
+            size = "-" if d.queue_bytes is None else _kb(d.queue_bytes)
+            grid.add_row(
+                escape(f"inbound {d.database}"), _kb(d.volume), f"{d.transaction_rate:g}", size
+            )
+        for s in cap.sites:
+            grid.add_row(
+                escape(f"outbound {s.site}"),
+                _kb(s.volume),
+                f"{s.transaction_rate:g}",
+                _kb(s.queue_bytes),
+            )
+        console.print(grid)
+        for note in cap.notes:
+            console.print(f"note: {note}", markup=False)
+        console.print()
+    for a in report.articles:
+        grid = RichTable(
+            title=escape(
+                f"{qualified(a.table)}  [SQL Server article"
+                f"{', publication ' + a.publication if a.publication else ''}; ins {a.ins_cmd}, "
+                f"upd {a.upd_cmd}, del {a.del_cmd}; bitmap binary({a.bitmap_bytes})]  {a.path}"
+            ),
+            title_justify="left",
+        )
+        for head in ("command", "parameters", "bytes", "rows", "used"):
+            grid.add_column(head, justify="left" if head in ("command", "parameters") else "right")
+        for c in a.commands:
+            mark = "*" if a.used(c.operation) is c else ""
+            grid.add_row(
+                f"{c.operation} {c.syntax}",
+                escape(c.call),
+                str(c.command_bytes),
+                str(c.rows),
+                mark,
+            )
+        console.print(grid)
+    for cmp in report.comparisons:
+        console.print(
+            f"{cmp.table}: {cmp.count:,} updates of "
+            f"{', '.join(cmp.changed_columns) or 'one column'}: CALL {cmp.call.reserved_kb:,} KB, "
+            f"SCALL {cmp.scall.reserved_kb:,} KB in MSrepl_commands (x{cmp.ratio:.2f}; "
+            f"{cmp.extra_bytes_per_update} bytes more per update)",
+            markup=False,
+        )
+    if report.articles:
+        console.print()
+    for log in report.sql_remote:
+        per = ", ".join(f"{op} {b}" for op, b in log.bytes_per_operation)
+        line = (
+            f"SQL Remote {log.publication}.{log.table.name}: row image {log.row_bytes} bytes; "
+            f"log bytes per {per}; rows per message "
+            + ", ".join(f"{op} {n:,}" for op, n in log.rows_per_message)
+        )
+        if log.log_bytes_per_second is not None:
+            line += (
+                f"; {log.log_bytes_per_second:,.0f} log bytes/s, "
+                f"{log.messages_per_hour:,} messages/hour to "
+                f"{max(1, log.subscribers)} subscriber(s)"
+            )
+        console.print(line, markup=False)
+    if report.sql_remote:
+        console.print()
+    for finding in report.findings:
+        span = finding.span
+        where = f"{span.file}:{span.line}:{span.column}: " if span else ""
+        console.print(
+            f"{where}{finding.severity.value}[{finding.name}] {finding.message}", markup=False
+        )
+    if explain:
+        console.print()
+        sheets = list(all_worksheets(msgs, cap))
+        sheets += [c.worksheet for a in report.articles for c in a.commands]
+        sheets += [x.worksheet for cmp in report.comparisons for x in (cmp.call, cmp.scall)]
+        sheets += [log.worksheet for log in report.sql_remote]
+        for ws in sheets:
+            console.print(render(ws), markup=False)
+
+
+# ------------------------------------------------------------------------ the run
+
+
+def build(
+    results: t.Sequence[FileResult],
+    sizing: SizingSettings,
+    workload: Workload | None = None,
+    sites: int | None = None,
+    texts: t.Mapping[str, str] | None = None,
+) -> tuple[Report, tuple[Diagnostic, ...]]:
+    """Run every replication estimator over ``results`` (already through the replication
+    passes) and return the report and the workload diagnostics."""
+    from analyzer.estimators import mssql_replication, repserver, sql_remote
+    from analyzer.findings import replication_findings
+    from analyzer.workload import check
+
+    diags: tuple[Diagnostic, ...] = ()
+    if workload is not None:
+        tables = [tb for r in results for tb in r.tables]
+        functions = [f.name for r in results for f in r.function_replication_definitions]
+        diags = check(workload, tables, functions)
+    msgs = repserver.messages(results, sizing, workload, sites)
+    cap = repserver.capacity(msgs, workload, sizing) if workload is not None else None
+    changed: dict[str, tuple[str, ...] | None] = {}
+    upd: dict[str, str] = {}
+    for load in workload.tables if workload is not None else ():
+        changed[load.name.lower()] = load.changed_columns
+        if load.upd_cmd:
+            upd[load.name.lower()] = load.upd_cmd
+    articles = mssql_replication.articles(results, texts or {}, sizing, changed, upd)
+    comparisons = []
+    for a in articles:
+        rates = workload.table(a.table.name) if workload is not None else None
+        count = round(rates.updates * 86_400) if rates is not None and rates.updates else 1_000_000
+        comparisons.append(mssql_replication.compare(a, count, sizing))
+    logs = sql_remote.publications(
+        results, sizing, workload.table if workload is not None else (lambda name: None)
+    )
+    findings = replication_findings(results, sizing, msgs, articles, logs)
+    report = Report(msgs, cap, tuple(articles), tuple(comparisons), tuple(logs), tuple(findings))
+    return report, diags
