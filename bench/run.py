@@ -238,6 +238,167 @@ def teradata_statement(rng: random.Random, i: int) -> str:
     return f"{head}\n(\n    {body}\n)\n{index}"
 
 
+HIRDB_TYPES: tuple[tuple[Callable[[random.Random], str], int], ...] = (
+    (lambda r: "INTEGER", 14),
+    (lambda r: "SMALLINT", 4),
+    (lambda r: f"DECIMAL({r.choice((5, 9, 15))},{r.choice((0, 2))})", 8),
+    (lambda r: f"LARGE DECIMAL({r.choice((20, 29))},{r.choice((0, 4))})", 1),
+    (lambda r: r.choice(("FLOAT", "SMALLFLT", "DOUBLE PRECISION")), 3),
+    (lambda r: f"CHAR({r.choice((1, 2, 6, 10))}){r.choice(('', '', ' SUPPRESS'))}", 8),
+    (lambda r: f"VARCHAR({r.choice((20, 100, 255, 300))}){r.choice(('', '', ' NO SPLIT'))}", 10),
+    (lambda r: f"NCHAR({r.choice((1, 4, 8))})", 3),
+    (lambda r: f"NVARCHAR({r.choice((10, 50, 127))})", 4),
+    (lambda r: f"MCHAR({r.choice((10, 40))})", 3),
+    (lambda r: f"MVARCHAR({r.choice((40, 256))})", 3),
+    (lambda r: r.choice(("DATE", "TIME", "TIMESTAMP(6)", "INTERVAL YEAR TO DAY")), 6),
+    (lambda r: f"BLOB({r.choice(('64K', '1M'))}) IN (LOBAREA{r.randint(1, 9):02d})", 1),
+    (lambda r: f"BINARY({r.choice((8, 16))})", 1),
+    (lambda r: f"{r.choice(('SMALLINT', 'NVARCHAR(20)'))} ARRAY[{r.choice((5, 10))}]", 1),
+)
+
+
+def hirdb_statement(rng: random.Random, i: int) -> str:
+    """A HiRDB CREATE TABLE: ddlaudit's grammar only (stock sqlglot has no HiRDB dialect)."""
+    n = rng.randint(5, 60)
+    names = [name.upper() for name in _column_names(rng, n)]
+    table = _table_name(rng, i).upper()
+    lines: list[str] = []
+    for name in names:
+        parts = [name, _pick(rng, HIRDB_TYPES)]
+        if rng.random() < 0.1 and parts[1].startswith(("INTEGER", "SMALLINT ", "DECIMAL")):
+            parts.append("DEFAULT 0")
+        parts.append(rng.choice(("NOT NULL", "", "", "")))
+        lines.append(" ".join(p for p in parts if p))
+    if rng.random() < 0.6:
+        lines.append(f"PRIMARY KEY ({names[0]})")
+    body = ",\n    ".join(lines)
+    roll = rng.random()
+    if roll < 0.4:
+        storage = f"IN RD{rng.randint(1, 20):02d}"
+    elif roll < 0.6:
+        storage = f"IN ((RD01) {names[0]} <= 500000, (RD02))"
+    elif roll < 0.8:
+        storage = f"{rng.choice(('', 'FIX '))}HASH HASH6 BY {names[0]} IN (RD01, RD02, RD03)"
+    else:
+        storage = f"PARTITIONED BY {names[0]} IN ((RD01) 1000, (RD02) 2000, (RD03))"
+    options = rng.sample(
+        ["PCTFREE = (30, 10)", "PCTFREE = 20", "LOCK ROW", "SUPPRESS DECIMAL", "WITHOUT ROLLBACK"],
+        rng.randint(1, 3),
+    )
+    if "PCTFREE = (30, 10)" in options and "PCTFREE = 20" in options:
+        options.remove("PCTFREE = 20")
+    auth = rng.choice(("", "", "ADMIN."))
+    return f"CREATE TABLE {auth}{table} (\n    {body}\n)\n{storage}\n" + "\n".join(options)
+
+
+SYBASE_TYPES: tuple[tuple[Callable[[random.Random], str], int], ...] = (
+    (lambda r: r.choice(("int", "smallint", "tinyint", "bigint", "unsigned int")), 14),
+    (lambda r: f"numeric({r.choice((5, 10, 18))},{r.choice((0, 2))})", 6),
+    (lambda r: r.choice(("money", "smallmoney", "float", "real", "double precision")), 4),
+    (lambda r: f"char({r.choice((1, 2, 8, 20))})", 6),
+    (lambda r: f"varchar({r.choice((10, 40, 255, 1000))})", 10),
+    (lambda r: f"{r.choice(('unichar', 'univarchar', 'nvarchar'))}({r.choice((10, 40))})", 3),
+    (lambda r: r.choice(("datetime", "smalldatetime", "date", "time", "bigdatetime")), 6),
+    (lambda r: r.choice(("bit", "timestamp", "text", "image", "unitext")), 2),
+    (lambda r: f"{r.choice(('binary', 'varbinary'))}({r.choice((8, 16, 255))})", 2),
+    (lambda r: r.choice(("id", "tid", "empid", "phone")), 5),  # sp_addtype alias types
+)
+
+_SYBASE_ALIASES = (
+    "exec sp_addtype id, 'varchar(11)', 'not null'",
+    'execute sp_addtype tid, "varchar(6)"',
+    "sp_addtype empid, 'char(9)', 'not null'",
+    "exec sp_addtype phone, 'varchar(20)', 'null'",
+)
+
+#: RCL needs the base type of an alias type.
+_SYBASE_BASES = {
+    "id": "varchar(11)",
+    "tid": "varchar(6)",
+    "empid": "char(9)",
+    "phone": "varchar(20)",
+}
+
+
+def sybase_statements(rng: random.Random, i: int) -> str:
+    """An ASE install-script batch: CREATE TABLE with ASE options, then keys and marking."""
+    n = rng.randint(5, 60)
+    names = _column_names(rng, n)
+    table = _table_name(rng, i)
+    lines = []
+    types = []
+    for name in names:
+        typ = _pick(rng, SYBASE_TYPES)
+        types.append(_SYBASE_BASES.get(typ, typ))
+        null = rng.choice(("null", "not null", "", ""))
+        if typ == "bit":
+            null = "not null"
+        lines.append(" ".join(p for p in (name, typ, null) if p))
+    if rng.random() < 0.4:
+        lines.append(
+            f"constraint pk_{table} primary key {rng.choice(('clustered', 'nonclustered'))} "
+            f"({names[0]})"
+        )
+    body = ",\n    ".join(lines)
+    options = []
+    if rng.random() < 0.6:
+        options.append(f"lock {rng.choice(('allpages', 'datapages', 'datarows'))}")
+    if rng.random() < 0.3:
+        options.append(f"with exp_row_size = {rng.randint(50, 400)}, reservepagegap = 16")
+    if rng.random() < 0.3:
+        options.append(rng.choice(("on 'default'", "on seg1")))
+    if rng.random() < 0.2:
+        options.append(f"partition by roundrobin {rng.randint(2, 8)}")
+    text = f"create table dbo.{table} (\n    {body}\n)\n" + "\n".join(options) + "\ngo\n"
+    if rng.random() < 0.3:
+        text += f"exec sp_primarykey {table}, {names[0]}\ngo\n"
+    if rng.random() < 0.2:
+        text += f"exec sp_setreptable {table}, true\ngo\n"
+    if rng.random() < 0.1:
+        cols = ", ".join(f"{c} {typ}" for c, typ in zip(names, types, strict=True))
+        text += (
+            f"create replication definition rd_{table}\nwith primary at DS1.db1\n"
+            f"with all tables named '{table}'\n({cols})\nprimary key ({names[0]})\n"
+            "replicate minimal columns\ngo\n"
+        )
+    return text
+
+
+def _write(
+    name: str, dialect: str, statements: Sequence[str], out: Path, terminator: str
+) -> list[CorpusFile]:
+    files: list[CorpusFile] = []
+    for start in range(0, len(statements), STATEMENTS_PER_FILE):
+        chunk = tuple(statements[start : start + STATEMENTS_PER_FILE])
+        text = "".join(f"{s}{terminator}\n" for s in chunk)
+        path = out / f"{name}_{start // STATEMENTS_PER_FILE:04d}.sql"
+        data = text.encode("utf-8")
+        path.write_bytes(data)
+        files.append(CorpusFile(path, dialect, chunk, text, data))
+    return files
+
+
+def generate_hirdb(total: int, seed: int, out: Path) -> list[CorpusFile]:
+    """Write the HiRDB corpus next to the others (after :func:`generate` cleared the directory)."""
+    rng = random.Random(seed + 7)
+    return _write("hirdb", "hirdb", [hirdb_statement(rng, i) for i in range(total)], out, ";\n")
+
+
+def generate_sybase(total: int, seed: int, out: Path) -> list[CorpusFile]:
+    """The Sybase ASE corpus: install-script batches (``go``), alias types first in each file."""
+    rng = random.Random(seed + 11)
+    batches = [sybase_statements(rng, i) for i in range(total)]
+    files = _write("sybase", "sybase", batches, out, "")
+    prelude = "".join(f"{a}\ngo\n" for a in _SYBASE_ALIASES)
+    fixed = []
+    for f in files:
+        text = prelude + f.text
+        data = text.encode("utf-8")
+        f.path.write_bytes(data)
+        fixed.append(CorpusFile(f.path, f.dialect, f.statements, text, data))
+    return fixed
+
+
 @dataclass(frozen=True)
 class CorpusFile:
     path: Path
@@ -332,6 +493,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="best of N for sqlglot/ddlaudit (3)")
     parser.add_argument("--seed", type=int, default=1, help="corpus seed (1)")
     parser.add_argument(
+        "--hirdb-statements",
+        type=int,
+        default=2_000,
+        help="HiRDB and Sybase corpus sizes, timed for ddlaudit alone (default 2000 each)",
+    )
+    parser.add_argument(
         "--out", type=Path, default=HERE / "results" / "latest.json", help="results JSON"
     )
     args = parser.parse_args(argv)
@@ -363,6 +530,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     log("counting failures (untimed)")
     sqlglot_failed = sum(sqlglot_fails(s, d) for s, d in statements)
     ddlaudit_failed, wrong_dialect, columns = ddlaudit_failures(files)
+
+    # HiRDB and Sybase ASE: no stock sqlglot dialect to compare with (stock tsql rejects
+    # ASE's lock schemes, sp_addtype, ...), so ddlaudit alone on their own corpora.
+    extra: dict[str, dict[str, Any]] = {}
+    for label, generator in (("hirdb", generate_hirdb), ("sybase", generate_sybase)):
+        extra_files = generator(args.hirdb_statements, args.seed, HERE / "corpus")
+        extra_n = sum(len(f.statements) for f in extra_files)
+        for f in extra_files[:2]:
+            analyze_bytes(f.path.name, f.data, Options())
+        log(f"timing ddlaudit on {len(extra_files)} {label} files, best of {args.repeat}")
+        t_extra = best_of(
+            args.repeat,
+            lambda fs=extra_files: [analyze_bytes(f.path.name, f.data, Options()) for f in fs],
+        )
+        failed, wrong, cols = ddlaudit_failures(extra_files)
+        extra[label] = {
+            "statements": extra_n,
+            "files": len(extra_files),
+            "columns": cols,
+            "bytes": sum(len(f.data) for f in extra_files),
+            "ddlaudit_seconds": t_extra,
+            "ddlaudit_statements_per_second": rate(extra_n, t_extra),
+            "ddlaudit_failures": failed,
+            "wrong_dialect_files": wrong,
+        }
 
     sample_size = min(args.sqlfluff_sample, n)
     sample = random.Random(args.seed + 1).sample(statements, sample_size)
@@ -445,6 +637,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "wrong_dialect_files": wrong_dialect,
         },
         "sqlfluff_sample": sample_result,
+        **extra,
         "ratios": {
             "ddlaudit_over_sqlglot": ratio,
             "ddlaudit_over_sqlglot_target": TARGET_DDLAUDIT_OVER_SQLGLOT,
@@ -491,6 +684,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"  sqlfluff/ddlaudit on the {fluff['clean_statements']} statements sqlfluff "
                 f"parses cleanly: {fluff['sqlfluff_over_ddlaudit_clean']:.1f}x"
             )
+    for label, figures in extra.items():
+        print(
+            f"{label} corpus: {figures['statements']} statements in {figures['files']} files "
+            "(ddlaudit only)"
+        )
+        print(
+            f"  ddlaudit parse->IR  {figures['ddlaudit_statements_per_second']:9.1f} "
+            f"statements/s  ({figures['ddlaudit_failures']} failures, "
+            f"{figures['wrong_dialect_files']} files misdetected)"
+        )
     print(f"wrote {args.out}")
     return 0
 
