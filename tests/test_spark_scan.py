@@ -166,6 +166,19 @@ def test_tables_rows(spark: Any, scan: Scan) -> None:
     assert (orders["line"], orders["column"]) == (2, 1)
     events = tables[("teradata/events.sql", "sales.events")]
     assert (events["primary_index"], events["set_semantics"]) == ("ev_ts", "MULTISET")
+    # Sized in the tasks: 14 overhead + TIMESTAMP 10 + CHAR(10) LATIN 10 (packed64).
+    assert (events["platform"], events["row_bytes"], events["row_limit"]) == (
+        "teradata",
+        34,
+        1_048_576,
+    )
+    assert orders["platform"] == "mssql" and orders["row_bytes"] > 0
+    kind = next(
+        c
+        for c in scan.read(spark, "columns")
+        if c["qualified_table"] == "sales.events" and c["name"] == "kind"
+    )
+    assert (kind["storage_category"], kind["data_length"], kind["alignment"]) == ("char", 10, 1)
 
 
 @pytest.mark.spark
