@@ -136,7 +136,7 @@ def _characters(
         per = rep.national_char_bytes
         why = "national_char_bytes"
     else:
-        return _w(length, f"{length} characters (char(10) uses 10 bytes)", "manual")
+        return _w(length, f"{length} characters, one byte each (manual: char(10) is 10)", "manual")
     return _w(length * per, f"{length} characters x {per} ({why})")
 
 
