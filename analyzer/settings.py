@@ -18,6 +18,7 @@ analyzer.settings.SettingsError: x: [size] fill = 2: expected a ratio in (0, 1]
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing as t
 from dataclasses import dataclass, field
 
@@ -83,8 +84,11 @@ class TeradataSettings:
 class HirdbSettings:
     """HiRDB Installation and Design Guide, "Calculating the number of table storage pages"."""
 
+    #: Page length and segment size of an RDAREA without a ``[rdareas.NAME]`` entry: the
+    #: create rdarea defaults are "<<4096 or 8192>>" and "<<1 or 50>>" (V9 Command Reference
+    #: 3.3.2); 50, since a 1-page segment can keep no free pages (h). D22, D53.
     page_length: int = 4096
-    segment_size: int = 10
+    segment_size: int = 50
     pctfree_unused: int = 30
     pctfree_free_pages: int = 10
     #: Storage facts of named RDAREAs: (name, page length, segment size). Filled from the
@@ -192,7 +196,6 @@ class ReplicationSettings:
     site_id_bytes: int = 8
     begin_bytes: int = 250
     commit_bytes: int = 200
-    transaction_bytes: int = 450
     #: NumSites when neither subscriptions, the workload nor ``--sites`` say (D63).
     num_sites: int = 1
     #: RowWidthChanged and NumColumnsChanged when no changed columns are named: this
@@ -225,6 +228,12 @@ class ReplicationSettings:
     #: changes at most this fraction of RowWidth.
     wide_columns: int = 8
     narrow_update_fraction: float = 0.5
+
+    @property
+    def transaction_bytes(self) -> int:
+        """The begin/commit pair added per transaction ("The total size of a begin/commit
+        pair is 450 bytes"): derived, so the worksheets and the capacity plan agree."""
+        return self.begin_bytes + self.commit_bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +293,32 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 #: Allowed ranges of numeric settings (inclusive).
 _RANGES: dict[str, tuple[float, float]] = {
     "amps": (1, 1_000_000),
+    # Teradata: PermDBSize / DATABLOCKSIZE 18-2047 sectors of 512 bytes (DBS Control 16.10);
+    # rows at most 1 MB; the table header at most 1 MB (Database Limits).
+    "max_block_bytes": (18 * 512, 2047 * 512),
+    "block_overhead": (0, 4096),
+    "row_pointer_bytes": (0, 16),
+    "table_header_bytes": (0, 1_048_576),
+    "overhead_nppi": (0, 256),
+    "overhead_ppi": (0, 256),
+    "overhead_ppi_8byte": (0, 256),
+    "variable_portion_bytes": (0, 16),
+    "max_row_bytes_large": (1, 1_048_576),
+    "max_row_bytes_small": (1, 1_048_576),
+    # SQL Server: 8 KB pages ("8096" free bytes, 8,060-byte rows).
+    "page_bytes": (1024, 65_536),
+    "page_free_bytes": (1, 65_536),
+    "max_row_bytes": (1, 65_536),
+    "max_row_bytes_sparse": (1, 65_536),
+    "text_pointer_bytes": (0, 64),
+    "lob_root_bytes": (0, 8000),
+    "row_overflow_pointer_bytes": (0, 64),
+    "sparse_value_overhead": (0, 64),
+    "sparse_vector_header": (0, 64),
+    # ASE: page headers of 32 / 46 bytes, rows padded to 10.
+    "apl_page_header": (0, 1024),
+    "dol_page_header": (0, 1024),
+    "dol_min_row_bytes": (0, 1024),
     "block_fill": (0.01, 1.0),
     "pctfree_unused": (0, 99),
     "pctfree_free_pages": (0, 50),
@@ -367,6 +402,42 @@ def _check(section: str, name: str, value: t.Any, current: t.Any, source: str) -
     raise SettingsError(f"{where}: cannot be set here")
 
 
+#: Settings that must be smaller than another one of the same section: (small, large).
+_BELOW = {
+    "teradata": (("block_overhead", "max_block_bytes"),),
+    "mssql": (
+        ("page_free_bytes", "page_bytes"),
+        ("max_row_bytes", "page_free_bytes"),
+        ("max_row_bytes_sparse", "page_free_bytes"),
+    ),
+    "ase": (("apl_page_header", "page_size"), ("dol_page_header", "page_size")),
+    "hirdb": (
+        ("page_overhead", "page_length"),
+        ("branch_limit_overhead", "page_length"),
+        ("branch_page_overhead", "page_length"),
+        ("spn1_page_overhead", "page_length"),
+    ),
+}
+
+
+def _consistent(section: str, value: t.Any, source: str) -> None:
+    """Reject settings that contradict each other (a page header as large as the page)."""
+    for small, large in _BELOW.get(section, ()):
+        a, b = getattr(value, small), getattr(value, large)
+        if a >= b:
+            raise SettingsError(
+                f"{source}: [size.{section}] {small} = {a} must be smaller than {large} = {b}"
+            )
+    if section == "teradata" and not _RELEASE.fullmatch(value.release):
+        raise SettingsError(
+            f"{source}: [size.teradata] release = {value.release!r}: expected a release "
+            "number such as '16.10'"
+        )
+
+
+_RELEASE = re.compile(r"\d{1,2}(\.\d{1,2}){0,2}")
+
+
 def _nested(cls: type[t.Any], data: t.Any, section: str, source: str) -> t.Any:
     if not isinstance(data, dict):
         raise SettingsError(f"{source}: [size.{section}] must be a table")
@@ -379,7 +450,9 @@ def _nested(cls: type[t.Any], data: t.Any, section: str, source: str) -> t.Any:
             f"known: {', '.join(sorted(names))}"
         )
     values = {k: _check(section, k, v, getattr(default, k), source) for k, v in data.items()}
-    return dataclasses.replace(default, **values)
+    out = dataclasses.replace(default, **values)
+    _consistent(section, out, source)
+    return out
 
 
 def check_fill(value: float | None, where: str = "--fill") -> float | None:

@@ -80,8 +80,9 @@ def test_data_only_locked_example() -> None:
     f = figures(e)
     assert (f["data_pages"], f["oam_pages_min"], f["oam_pages_max"]) == (750_000, 12, 375)
     assert e.pages == 750_012
-    assert e.worksheets[-1].steps[-1].note is not None
-    assert "750,375" in e.worksheets[-1].steps[-1].note
+    total = next(s for s in e.worksheets[-1].steps if s.step == "6")
+    assert total.note is not None and "750,375" in total.note
+    assert e.worksheets[-1].value("6b") == e.table_bytes == 750_012 * 2048
     assert e.reconstruction is not None
 
 
@@ -284,3 +285,40 @@ def test_cli_explain_csv_json() -> None:
     doc = json.loads(out.output)
     assert {t["platform"] for t in doc["tables"]} == {"mssql"}
     assert all(c["storage"]["mapped"] for t in doc["tables"] for c in t["columns"] if c["storage"])
+
+
+# -- review additions ---------------------------------------------------------------------------
+
+
+def headlines_in_worksheets(e: TableEstimate) -> None:
+    """Every headline figure is the value of a step of the worksheet it names (--explain)."""
+    values = {s.value for ws in e.worksheets for s in ws.steps}
+    for name in ("row_bytes", "rows_per_page", "pages", "table_bytes"):
+        got = getattr(e, name)
+        assert got is None or got in values, (name, got)
+    by_title = {ws.title: ws for ws in e.worksheets}
+    for f in e.figures:
+        if f.worksheet is not None:
+            assert f.value in {s.value for s in by_title[f.worksheet].steps}, f
+
+
+def test_headline_figures_equal_worksheet_values() -> None:
+    for e in example().values():
+        headlines_in_worksheets(e)
+    apl = example()["example_apl"]
+    assert apl.worksheets[-1].value("6b") == apl.table_bytes == 753_409 * 2048
+
+
+@pytest.mark.parametrize(
+    ("toml", "message"),
+    [
+        ("apl_page_header = 100000", "apl_page_header = 100000: expected a value between"),
+        ("dol_min_row_bytes = -1", "dol_min_row_bytes = -1: expected a value between"),
+    ],
+)
+def test_absurd_ase_settings_are_rejected(tmp_path: Path, toml: str, message: str) -> None:
+    cfg = tmp_path / "ddlaudit.toml"
+    cfg.write_text(f"[size.ase]\n{toml}\n", encoding="utf-8")
+    run = CliRunner().invoke(main, ["size", str(EXAMPLE), "--config", str(cfg)])
+    assert run.exit_code == 2, run.output
+    assert message in run.output and "Traceback" not in run.output

@@ -360,24 +360,36 @@ def test_rows_per_page_in_range_and_explain_terms_add_up(
     e = one(ddl, s)
     assert e.rows_per_page is not None and 1 <= e.rows_per_page <= 255
     summary = e.worksheets[-1]
-    assert summary.steps[-1].additive and summary.result == e.pages
+    assert summary.value("17.1.2") == summary.result == e.pages
+    assert summary.value("bytes") == e.table_bytes == (e.pages or 0) * page
     pages_ws = e.worksheets[2]
-    for label in ("data", "17.1.1"):
-        step = next(s for s in pages_ws.steps if s.step == label)
-        assert step.additive, step
+    data = next(s for s in pages_ws.steps if s.step == "data")
+    assert data.additive, data
+    # The page total follows from the data pages, not from its own terms (which would
+    # add up by construction): whole segments of g pages of which floor(g x h / 100) are
+    # kept free (D53), at least one page of a segment usable.
+    g = page_segment(s)
+    free = min(g * h // 100, g - 1)
+    assert pages_ws.value("(3) h") == free
+    assert pages_ws.result == -(-int(data.value) // (g - free)) * g
     assert e.worksheets[0].steps[0].additive or e.row_bytes == 0
-    assert pages_ws.result % page_segment(s) == 0
+    assert pages_ws.result % g == 0
 
 
 def page_segment(s: SizingSettings) -> int:
     return s.hirdb.segment_size
 
 
-def test_worksheet_additive_is_checked() -> None:
+def test_stock_worksheet_steps_by_hand() -> None:
+    # Each step of the STOCK worksheet, recomputed by hand (research §3.4), rather than
+    # the sum of terms the estimator itself derived from the total.
     ws = one(STOCK.format(fix=""), STOCK_SIZING).worksheets[2]
     assert isinstance(ws, Worksheet)
-    total = next(s for s in ws.steps if s.step == "17.1.1")
-    assert sum(t.value for t in total.terms) == total.value == 200
+    assert ws.value("note 5") == 28 + 2 * 6 + 6  # BL = sum(di) + 2f + 6
+    assert ws.value("data") == 85  # P only: no branch pages
+    assert ws.value("(3) h") == 40  # floor(100 x 40 / 100) free pages per segment
+    assert ws.value("(3) g") == 2  # ceil(85 / (100 - 40)) segments
+    assert ws.value("17.1.1") == 200  # 2 segments x 100 pages
 
 
 # ---------------------------------------------------------------- CLI
@@ -414,3 +426,59 @@ def test_hand_built_ir_without_the_grammar() -> None:
     )
     (e,) = estimate_file(r, SizingSettings())
     assert e.row_bytes == 9 and e.worksheets[2].title.startswith("FIX specified")
+
+
+# ---------------------------------------------------------------- review additions
+
+
+def test_headline_figures_equal_worksheet_values() -> None:
+    for fix in ("", "FIX "):
+        e = one(STOCK.format(fix=fix), STOCK_SIZING)
+        summary = e.worksheets[-1]
+        assert summary.result == summary.value("17.1.2") == e.pages == 200
+        assert summary.value("bytes") == e.table_bytes == 200 * 8192
+        values = {s.value for ws in e.worksheets for s in ws.steps}
+        assert {e.row_bytes, e.rows_per_page} <= values
+
+
+def test_staff_table_of_the_manual() -> None:
+    # Installation Guide 13.15(2), verbatim (reference hirdb.md §8.2); Table 17-1, 17.1.2(5):
+    # NAME NVARCHAR(10) 2 x 10 + 1; repetition NVARCHAR elements 2d + 2, 4 + (eli + 1) x eni;
+    # SEX NCHAR(1) 2; SUPPORT SMALLINT ARRAY[10] 4 + 3 x 10.
+    ddl = (
+        "CREATE TABLE STAFF_TABLE\n(NAME NVARCHAR(10),\nQUALIFICATION NVARCHAR(20) ARRAY[10],\n"
+        "SEX NCHAR(1),\nFAMILY NVARCHAR(5) ARRAY[10],\nRELATIONSHIP NVARCHAR(5) ARRAY[10],\n"
+        "SUPPORT SMALLINT ARRAY[10]);"
+    )
+    got = {k: v[0] for k, v in storage(ddl).items()}
+    assert got == {
+        "NAME": 21,
+        "QUALIFICATION": 4 + (42 + 1) * 10,
+        "SEX": 2,
+        "FAMILY": 4 + (12 + 1) * 10,
+        "RELATIONSHIP": 4 + (12 + 1) * 10,
+        "SUPPORT": 4 + 3 * 10,
+    }
+    assert one(ddl).row_bytes == 21 + 434 + 2 + 134 + 134 + 34
+
+
+def test_segment_size_default_is_a_documented_one() -> None:
+    # create rdarea: "storage control segment ... <<1 or 50>>" (V9 Command Reference 3.3.2).
+    assert HirdbSettings().segment_size in (1, 50)
+    e = one("CREATE TABLE T (A CHAR(100), B INTEGER);", SizingSettings(rows=10_000))
+    # 24 rows per page -> P = 417; floor(50 x 10 / 100) = 5 free: ceil(417 / 45) x 50 = 500
+    assert e.pages == 500
+
+
+def test_absurd_hirdb_settings_are_rejected(tmp_path: object) -> None:
+    from pathlib import Path
+
+    cfg = Path(str(tmp_path)) / "ddlaudit.toml"
+    cfg.write_text("[size.hirdb]\npage_overhead = 4096\n", encoding="utf-8")
+    run = CliRunner().invoke(
+        main,
+        ["size", "--dialect", "hirdb", "--config", str(cfg), "-"],
+        input=b"CREATE TABLE T (A INT);",
+    )
+    assert run.exit_code == 2, run.output
+    assert "page_overhead = 4096 must be smaller than page_length = 4096" in run.output

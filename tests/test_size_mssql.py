@@ -325,3 +325,50 @@ def test_cli_explain_csv_json() -> None:
     assert table["platform"] == "mssql" and table["row_bytes"] == 4 + (2 + 2 * 2 + 300) + 3 + 4
     steps = [s["step"] for s in table["worksheets"][0]["steps"]]
     assert "1.6" in steps
+
+
+# -- review additions ---------------------------------------------------------------------------
+
+
+def headlines_in_worksheets(e: TableEstimate) -> None:
+    """Every headline figure is the value of a step of the worksheet it names (--explain)."""
+    values = {s.value for ws in e.worksheets for s in ws.steps}
+    for name in ("row_bytes", "rows_per_page", "pages", "table_bytes"):
+        got = getattr(e, name)
+        assert got is None or got in values, (name, got)
+    by_title = {ws.title: ws for ws in e.worksheets}
+    for f in e.figures:
+        if f.worksheet is not None:
+            assert f.value in {s.value for s in by_title[f.worksheet].steps}, f
+
+
+def test_headline_figures_equal_worksheet_values() -> None:
+    _, est = sized((FIXTURES / "tsql" / "seed_tables.sql").read_text(), rows=1_000_000)
+    for e in est:
+        headlines_in_worksheets(e)
+    a = est[0]
+    assert a.pages == 62_500 + 102 and a.rows_per_page == 16
+    e = one(
+        "CREATE TABLE t (id int NOT NULL, pad char(96) NOT NULL, "
+        "CONSTRAINT pk PRIMARY KEY CLUSTERED (id) WITH (FILLFACTOR = 80))",
+        rows=10_000,
+    )
+    headlines_in_worksheets(e)
+    assert e.rows_per_page == 74 - 14  # rows stored per leaf page, step 1.8+
+
+
+@pytest.mark.parametrize(
+    ("toml", "message"),
+    [
+        ("page_free_bytes = 100000", "page_free_bytes = 100000: expected a value between"),
+        ("page_bytes = 0", "page_bytes = 0: expected a value between"),
+        ("page_free_bytes = 9000", "page_free_bytes = 9000 must be smaller than page_bytes"),
+    ],
+)
+def test_absurd_mssql_settings_are_rejected(tmp_path: Path, toml: str, message: str) -> None:
+    cfg = tmp_path / "ddlaudit.toml"
+    cfg.write_text(f"[size.mssql]\n{toml}\n", encoding="utf-8")
+    seed = str(FIXTURES / "tsql" / "seed_tables.sql")
+    run = CliRunner().invoke(main, ["size", seed, "--config", str(cfg)])
+    assert run.exit_code == 2, run.output
+    assert message in run.output and "Traceback" not in run.output

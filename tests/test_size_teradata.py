@@ -299,7 +299,9 @@ def test_packed64_even_aligned_multiple_of_8_terms_add_up(
     assert conservative.result % 8 == 0 and exact.result % 8 == 0
     for ws in (packed, conservative, exact):
         for step in ws.steps:
-            if step.step in ("1-3", "4-6", "7", "8", "17", "18", "24", "25", "5", "26"):
+            if step.step in (
+                "1-3", "4-6", "7", "8", "17", "18", "24", "25", "5", "6-7", "17-21", "22-25", "26"
+            ):  # fmt: skip
                 assert sum(t.value for t in step.terms) == step.value, (ws.title, step)
     assert packed.value("18") == e.row_bytes
 
@@ -398,3 +400,89 @@ def test_config_size_table(tmp_path: Path) -> None:
     run = CliRunner().invoke(main, ["size", str(EMPLOYEE), "--config", str(cfg)])
     assert run.exit_code == 2
     assert "row_format = 'wide': expected one of packed64, aligned" in run.output
+
+
+# --------------------------------------------------------------- review additions
+
+
+def headlines_in_worksheets(e: TableEstimate) -> None:
+    """Every headline figure is the value of a step of the worksheet it names (--explain)."""
+    values = {s.value for ws in e.worksheets for s in ws.steps}
+    for name in ("row_bytes", "rows_per_page", "pages", "table_bytes"):
+        got = getattr(e, name)
+        assert got is None or got in values, (name, got)
+    by_title = {ws.title: ws for ws in e.worksheets}
+    for f in e.figures:
+        if f.worksheet is not None:
+            assert f.value in {s.value for s in by_title[f.worksheet].steps}, f
+
+
+@pytest.mark.parametrize("amps", [1, 10])
+def test_headline_figures_equal_worksheet_values(amps: int) -> None:
+    s = SizingSettings(rows=123_457, teradata=TeradataSettings(amps=amps))
+    e = one(EMPLOYEE.read_text(), s)
+    headlines_in_worksheets(e)
+    table = e.worksheets[-1]
+    # 123,457 rows over the AMPs, 977 rows per 97,792-byte block (98-byte rows).
+    per_amp = -(-123_457 // amps)
+    assert table.value("R") == (97_792 - 74) // (98 + 2) == 977
+    assert table.value("N") == -(-per_amp // 977)
+    assert e.pages == table.value("NB") == amps * table.value("N")
+
+
+def test_st_geometry_reserves_44_bytes_of_metadata() -> None:
+    """Geospatial Data Types: "Teradata Database reserves space within the row for an
+    additional 44 bytes of metadata whether the spatial object is stored within or
+    outside the row" (reference teradata.md §1.9)."""
+    result, (e,) = sized(
+        "CREATE TABLE t (k INTEGER NOT NULL, g ST_GEOMETRY(1000) NOT NULL,"
+        " h ST_GEOMETRY NOT NULL) PRIMARY INDEX (k);",
+        SizingSettings(averages=((("t", "g"), 200),)),
+    )
+    g, h = (result.tables[0].columns[i].storage for i in (1, 2))
+    assert g is not None and (g.category, g.data_length, g.max_length) == ("variable", 244, 1044)
+    assert h is not None and (h.category, h.data_length) == ("lob", 40 + 44)
+    packed = e.worksheets[0]
+    assert packed.value("1-3") == 244 and packed.value("14") == 84
+    # 4 + 244 + 84 + 14 overhead + 2 offset + 2 variable portion = 350
+    assert e.row_bytes == 350
+
+
+@pytest.mark.parametrize(
+    ("declared", "size"),
+    [("MBR", 32), ("MBB", 48), ("SYSUDTLIB.MBR", 32), ("SYSUDTLIB.MBB", 48)],
+)
+def test_mbr_and_mbb(declared: str, size: int) -> None:
+    # Geospatial Data Types 16.10: MBR 4 x DOUBLE PRECISION, MBB 6 x DOUBLE PRECISION,
+    # also when written with their database, SYSUDTLIB.
+    result, _ = sized(f"CREATE TABLE t (c {declared} NOT NULL) NO PRIMARY INDEX;")
+    storage = result.tables[0].columns[0].storage
+    assert storage is not None and storage.data_length == size
+
+
+def test_aligned_row_format_is_flagged_as_a_reconstruction() -> None:
+    e = one(EMPLOYEE.read_text())
+    assert e.reconstruction is None  # packed64 rows, no table size: every step is the manual's
+    aligned = one(
+        EMPLOYEE.read_text(), SizingSettings(teradata=TeradataSettings(row_format="aligned"))
+    )
+    assert aligned.reconstruction is not None and "D19" in aligned.reconstruction
+    exact = next(w for w in aligned.worksheets if w.title == "aligned row (exact procedure)")
+    assert exact.reconstruction is not None
+
+
+@pytest.mark.parametrize(
+    ("toml", "message"),
+    [
+        ('release = "banana"', "release = 'banana': expected a release number"),
+        ("max_block_bytes = 0", "max_block_bytes = 0: expected a value between 9216 and"),
+        ("block_overhead = 10000000", "block_overhead = 10000000: expected a value between"),
+        ("table_header_bytes = -1", "table_header_bytes = -1"),
+    ],
+)
+def test_absurd_teradata_settings_are_rejected(tmp_path: Path, toml: str, message: str) -> None:
+    cfg = tmp_path / "ddlaudit.toml"
+    cfg.write_text(f"[size.teradata]\n{toml}\n", encoding="utf-8")
+    run = CliRunner().invoke(main, ["size", str(EMPLOYEE), "--config", str(cfg)])
+    assert run.exit_code == 2, run.output
+    assert message in run.output and "Traceback" not in run.output

@@ -224,8 +224,24 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
         )
     )
     adjust = subtotal // 256 + 1
-    ws = ws.add(Step("1a", "Adjust table", "(Subtotal / 256) + 1", adjust))
-    ws = ws.add(Step("1o", "Offset table", "number of variable-length columns + 1", nvar + 1))
+    ws = ws.add(
+        Step(
+            "1a",
+            "Adjust table",
+            "(Subtotal / 256) + 1",
+            adjust,
+            (Term(f"{subtotal} / 256", subtotal // 256), Term("1", 1)),
+        )
+    )
+    ws = ws.add(
+        Step(
+            "1o",
+            "Offset table",
+            "number of variable-length columns + 1",
+            nvar + 1,
+            (Term("variable-length columns", nvar), Term("1", 1)),
+        )
+    )
     return ws.add(
         Step(
             "1",
@@ -308,12 +324,27 @@ def data_pages(
             f" (max_rows_per_page {mrpp})" if mrpp else ""
         )
     rpp = max(1, rpp)
-    ws = ws.add(Step("2r", "Data rows per page", formula + ", rounded down", rpp))
+    divisor = effective + 2 if dol else effective
+    ws = ws.add(
+        Step(
+            "2r",
+            "Data rows per page",
+            formula + f", rounded down = min({usable} / {divisor}, {cap})",
+            rpp,
+        )
+    )
     if rows is None:
         return ws
     ws = ws.add(Step("2n", "Number of rows", "rows in the table (--rows)", rows))
     pages = math.ceil(rows / rpp)
-    ws = ws.add(Step("2", "Number of data pages", "rows / rows per page, rounded up", pages))
+    ws = ws.add(
+        Step(
+            "2",
+            "Number of data pages",
+            f"rows / rows per page, rounded up = {rows:,} / {rpp}",
+            pages,
+        )
+    )
     gap = opts.reservepagegap
     if gap:
         extra = pages // gap
@@ -387,7 +418,12 @@ def index_levels_apl(
     minus = 0 if fill_factor == 100 else 2
     per_page = max(2, usable // row - minus)
     ws = ws.add(
-        Step("4r", "Clustered index rows per page", f"({usable} / row size) - {minus}", per_page)
+        Step(
+            "4r",
+            "Clustered index rows per page",
+            f"({usable} / row size) - {minus} = ({usable} / {row}) - {minus} (at least 2)",
+            per_page,
+        )
     )
     level_terms = []
     pages, level = data, 0
@@ -506,6 +542,7 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
             "allocation overhead and total pages",
             f"{_DOL if dol else _APL}, Step {3 if dol else 6}: Calculate allocation overhead "
             "and total pages",
+            result_step="6",
         )
         total = total.add(
             Step(
@@ -541,8 +578,16 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
                 + ("; data-only-locked indexes are not sized" if dol and key else ""),
             )
         )
-        worksheets.append(total)
         table_bytes = pages * ase.page_size
+        total = total.add(
+            Step(
+                "6b",
+                "Bytes",
+                f"total pages x page size = {pages:,} x {ase.page_size}",
+                table_bytes,
+            )
+        )
+        worksheets.append(total)
         figures += [
             Figure("oam_pages_min", oam_min + idx_min, "pages"),
             Figure("oam_pages_max", oam_max + idx_max, "pages"),

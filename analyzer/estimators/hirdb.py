@@ -477,17 +477,34 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
         diags.append(suppress)
     pages_total: int | None = None
     if sizing.rows is not None:
-        summary = Worksheet("table storage pages", _PAGES, reconstruction=SHORT)
+        summary = Worksheet(
+            "table storage pages", _PAGES, reconstruction=SHORT, result_step="17.1.2"
+        )
         terms = tuple(Term(ws.title, int(ws.result)) for ws in worksheets[2:])
         summary = summary.add(
             Step("17.1.2", "Pages of the table", "sum over its RDAREAs", total_pages, terms)
+        )
+        summary = summary.add(
+            Step(
+                "bytes",
+                "Bytes of the table",
+                "sum over its RDAREAs of pages x page length b",
+                table_bytes,
+                tuple(
+                    Term(
+                        f"{ws.title}: {int(ws.result)} x {area.page_length}",
+                        int(ws.result) * area.page_length,
+                    )
+                    for ws, area in zip(worksheets[2:], per_area, strict=True)
+                ),
+            )
         )
         worksheets.append(summary)
         pages_total = total_pages
         figures += [
             Figure("rows_per_page", rows_per_page or 0, "rows"),
             Figure("pages", total_pages, "pages", summary.title),
-            Figure("table_bytes", table_bytes),
+            Figure("table_bytes", table_bytes, worksheet=summary.title),
         ]
     elif rows_per_page is not None:
         figures.append(Figure("rows_per_page", rows_per_page, "rows"))

@@ -267,7 +267,8 @@ def row_worksheet(
         Step(
             n["rpp"],
             "Rows_Per_Page",
-            f"{ms.page_free_bytes} / (Row_Size + 2), rounded down (2: the slot array entry)",
+            f"{ms.page_free_bytes} / (Row_Size + 2), rounded down (2: the slot array entry)"
+            f" = {ms.page_free_bytes} / {row + 2}",
             rpp,
             note="at least 1: a longer row moves columns to row-overflow pages"
             if ms.page_free_bytes // (row + 2) == 0
@@ -280,9 +281,21 @@ def heap_pages(ws: Worksheet, ms: MssqlSettings, rows: int) -> Worksheet:
     """Heap steps 1, 7 and 8: pages and bytes for ``rows`` rows."""
     rpp = int(ws.value("6"))
     pages = math.ceil(rows / rpp)
-    ws = ws.add(Step("7", "Num_Pages", "Num_Rows / Rows_Per_Page, rounded up", pages))
+    ws = ws.add(
+        Step(
+            "7",
+            "Num_Pages",
+            f"Num_Rows / Rows_Per_Page, rounded up = {rows:,} / {rpp}",
+            pages,
+        )
+    )
     return ws.add(
-        Step("8", "Heap size (bytes)", f"{ms.page_bytes} x Num_Pages", ms.page_bytes * pages)
+        Step(
+            "8",
+            "Heap size (bytes)",
+            f"{ms.page_bytes} x Num_Pages = {ms.page_bytes} x {pages:,}",
+            ms.page_bytes * pages,
+        )
     )
 
 
@@ -294,24 +307,40 @@ def leaf_pages(ws: Worksheet, ms: MssqlSettings, fill_factor: int, rows: int | N
         Step(
             "1.8",
             "Free_Rows_Per_Page",
-            f"{ms.page_free_bytes} x ((100 - Fill_Factor) / 100) / (Row_Size + 2), rounded down",
+            f"{ms.page_free_bytes} x ((100 - Fill_Factor) / 100) / (Row_Size + 2), rounded down"
+            f" = {ms.page_free_bytes} x {100 - fill_factor} / 100 / {row + 2}",
             free,
             note=f"Fill_Factor = {fill_factor}",
         )
     )
+    used = max(1, rpp - free)
+    ws = ws.add(
+        Step(
+            "1.8+",
+            "Rows stored per leaf page",
+            "Rows_Per_Page - Free_Rows_Per_Page (at least 1)",
+            used,
+            (Term("Rows_Per_Page", rpp), Term("Free_Rows_Per_Page", used - rpp)),
+        )
+    )
     if rows is None:
         return ws
-    pages = math.ceil(rows / max(1, rpp - free))
+    pages = math.ceil(rows / used)
     ws = ws.add(
         Step(
             "1.9",
             "Num_Leaf_Pages",
-            "Num_Rows / (Rows_Per_Page - Free_Rows_Per_Page), rounded up",
+            f"Num_Rows / (Rows_Per_Page - Free_Rows_Per_Page), rounded up = {rows:,} / {used}",
             pages,
         )
     )
     return ws.add(
-        Step("1.10", "Leaf_space_used", f"{ms.page_bytes} x Num_Leaf_Pages", ms.page_bytes * pages)
+        Step(
+            "1.10",
+            "Leaf_space_used",
+            f"{ms.page_bytes} x Num_Leaf_Pages = {ms.page_bytes} x {pages:,}",
+            ms.page_bytes * pages,
+        )
     )
 
 
@@ -390,6 +419,9 @@ def index_worksheet(
             "Index_Null_Bitmap",
             "2 + ((Num_Key_Cols + 7) / 8) if a key column is nullable, else 0",
             bitmap,
+            (Term("2", 2), Term(f"({num_keys} + 7) / 8", (num_keys + 7) // 8))
+            if nullable
+            else (Term("no nullable key column", 0),),
         )
     )
     var_size = 2 + 2 * num_var + max_var if num_var else 0
@@ -399,6 +431,9 @@ def index_worksheet(
             "Variable_Key_Size",
             "2 + (Num_Variable_Key_Cols x 2) + Max_Var_Key_Size (0 without)",
             var_size,
+            (Term("2", 2), Term(f"{num_var} x 2", 2 * num_var), Term("Max_Var_Key_Size", max_var))
+            if num_var
+            else (Term("no variable-length key columns", 0),),
         )
     )
     row = fixed + var_size + bitmap + 1 + 6
@@ -419,7 +454,13 @@ def index_worksheet(
     )
     per_page = ms.page_free_bytes // (row + 2)
     ws = ws.add(
-        Step("2.6", "Index_Rows_Per_Page", f"{ms.page_free_bytes} / (Index_Row_Size + 2)", per_page)
+        Step(
+            "2.6",
+            "Index_Rows_Per_Page",
+            f"{ms.page_free_bytes} / (Index_Row_Size + 2), rounded down"
+            f" = {ms.page_free_bytes} / {row + 2}",
+            per_page,
+        )
     )
     if leaf is None:
         return ws
@@ -446,7 +487,12 @@ def index_worksheet(
         )
     )
     return ws.add(
-        Step("2.9", "Index_Space_Used", f"{ms.page_bytes} x Num_Index_Pages", ms.page_bytes * pages)
+        Step(
+            "2.9",
+            "Index_Space_Used",
+            f"{ms.page_bytes} x Num_Index_Pages = {ms.page_bytes} x {pages:,}",
+            ms.page_bytes * pages,
+        )
     )
 
 
@@ -536,6 +582,16 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
     row_step = "5" if key is None else "1.6"
     row, max_row = int(row_ws.value(row_step)), int(max_ws.value(row_step))
     diags, moved = _diagnostics(table, ms, max_row, limit, sparse)
+    moved_cols = overflow(table, ms, max_row, limit)[0] if max_row > limit else []
+    max_ws = max_ws.add(
+        Step(
+            "8060",
+            "Columns moved to row-overflow pages",
+            f"widest variable-length columns first, until the row fits {limit:,} bytes",
+            moved,
+            tuple(Term(c.name, 1) for c in moved_cols),
+        )
+    )
     figures = [
         Figure("row_bytes", row, worksheet=row_ws.title),
         Figure("fixed_data_bytes", int(row_ws.value("2b" if key is None else "1.2b"))),
@@ -554,7 +610,7 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
         ff = key.fill_factor or ms.fill_factor  # FILLFACTOR 0 means 100
         row_ws = leaf_pages(row_ws, ms, ff, sizing.rows)
         worksheets[0] = row_ws
-        rows_per_page -= int(row_ws.value("1.8"))
+        rows_per_page = int(row_ws.value("1.8+"))
         figures.append(Figure("rows_per_page", rows_per_page, "rows", row_ws.title))
         leaf = int(row_ws.value("1.9")) if sizing.rows is not None else None
         ix = index_worksheet(table, ms, key, leaf)
@@ -565,7 +621,7 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
             pages = leaf + index_pages
             leaf_bytes, index_bytes = int(row_ws.value("1.10")), int(ix.value("2.9"))
             table_bytes = leaf_bytes + index_bytes
-            total = Worksheet("clustered index size", f"{_CI}, Step 3").add(
+            total = Worksheet("clustered index size", f"{_CI}, Step 3", result_step="3").add(
                 Step(
                     "3",
                     "Clustered index size (bytes)",
@@ -574,6 +630,15 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
                     (Term("Leaf_Space_Used", leaf_bytes), Term("Index_Space_Used", index_bytes)),
                     note=f"{key.name}: {'unique' if key.unique else 'nonunique'} on "
                     f"{', '.join(key.columns)}",
+                )
+            )
+            total = total.add(
+                Step(
+                    "3p",
+                    "Pages",
+                    "Num_Leaf_Pages + Num_Index_Pages",
+                    pages,
+                    (Term("Num_Leaf_Pages", leaf), Term("Num_Index_Pages", index_pages)),
                 )
             )
             worksheets.append(total)

@@ -34,7 +34,7 @@ from collections import Counter
 
 from analyzer.estimators import Figure, TableEstimate
 from analyzer.ir import Column, Diagnostic, Severity, Table
-from analyzer.platforms.teradata import extra_presence_octets
+from analyzer.platforms.teradata import SPATIAL_METADATA_BYTES, extra_presence_octets
 from analyzer.settings import SizingSettings, TeradataSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
@@ -42,6 +42,17 @@ _SOURCE = "Teradata Database Design 16.10, Row Size Calculation"
 _PACKED = f"{_SOURCE}, Procedure for Packed64 Systems"
 _ALIGNED = f"{_SOURCE}, Procedure To Determine the Exact Row Size for Aligned Row Systems"
 _TABLE = "Teradata Database Design 16.10, Sizing Base Tables, Hash Indexes, and Join Indexes"
+
+#: The exact aligned procedure's step 5 equation is an image (D19).
+ALIGNED_RECONSTRUCTION = (
+    "step 5 of the exact aligned-row procedure is an image in the manual; ddlaudit takes it "
+    "as RowSize = 12 + PB (D19)"
+)
+#: The procedure has no overhead for 8-byte partition numbers (D13).
+PPI8_RECONSTRUCTION = (
+    "the procedure gives no overhead for rows with 8-byte partition numbers; ddlaudit uses "
+    "the 20-byte header + 4 = 24 (D13, [size.teradata] overhead_ppi_8byte)"
+)
 
 
 def _sized(table: Table) -> list[Column]:
@@ -99,7 +110,8 @@ def packed64(table: Table, td: TeradataSettings, at_max: bool = False) -> Worksh
         return c.storage.max_length if at_max else c.storage.data_length
 
     title = "packed64 row" + (" at declared maximums" if at_max else "")
-    ws = Worksheet(title, _PACKED)
+    eight = partition_bytes(table) == 8
+    ws = Worksheet(title, _PACKED, reconstruction=PPI8_RECONSTRUCTION if eight else None)
     var = [c for c in cols if c.storage and c.storage.category == "variable"]
     terms = tuple(
         Term(f"{c.name} {c.storage.basis if c.storage and not at_max else 'max'}", length(c))
@@ -197,11 +209,13 @@ def packed64(table: Table, td: TeradataSettings, at_max: bool = False) -> Worksh
     )
     lobs = [c for c in cols if c.storage and c.storage.category == "lob"]
     lob_bytes = sum(length(c) for c in lobs)
+    spatial = len(lobs) - sum(1 for c in lobs if length(c) == td.lob_oid_bytes)
     ws = ws.add(
         Step(
             "14",
             "LOB object ids",
-            f"{len(lobs)} x {td.lob_oid_bytes}",
+            f"{len(lobs)} x {td.lob_oid_bytes}"
+            + (f" (+ {SPATIAL_METADATA_BYTES} bytes of geospatial metadata)" if spatial else ""),
             lob_bytes,
             tuple(Term(c.name, length(c)) for c in lobs),
         )
@@ -324,7 +338,9 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
     """The exact aligned-row procedure, steps 1-26 (step 5's equation is an image: D19)."""
     cols = _sized(table)
     ws = Worksheet(
-        "aligned row (exact procedure)" + (" at declared maximums" if at_max else ""), _ALIGNED
+        "aligned row (exact procedure)" + (" at declared maximums" if at_max else ""),
+        _ALIGNED,
+        reconstruction=ALIGNED_RECONSTRUCTION,
     )
     row, oh = 12, 0
     ws = ws.add(Step("1", "RowSize", "row header", row))
@@ -351,16 +367,21 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
     )
     var = [c for c in cols if c.storage and c.storage.category in ("variable", "lob")]
     vc = len(var)
+    start = row
+    pad = offsets = 0
     if vc:
         if row % 2:
+            pad = 1
             row, oh = row + 1, oh + 1
-        row += 2 * (vc + 1)
+        offsets = 2 * (vc + 1)
+        row += offsets
     ws = ws.add(
         Step(
             "6-7",
             "RowSize with the offset array",
-            "IF VC > 0: align to 2, + 2 x (VC + 1)",
+            "IF VC > 0: RowSize + (1 if RowSize is odd) + 2 x (VC + 1)",
             row,
+            (Term("RowSize", start), Term("odd pad", pad), Term(f"2 x ({vc} + 1)", offsets)),
             note=f"VC = {vc}",
         )
     )
@@ -408,14 +429,17 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
     c_pad = compress_actual - cp
     row = compress_actual + cs
     oh += b + c_pad
+    adjust = 0
     if b + c_pad > max(fa, ca):
+        adjust = -ca
         row, oh = row - ca, oh - ca
     ws = ws.add(
         Step(
             "17-21",
             "RowSize",
-            "CompressActual + CS (step 21 adjustment applied)",
+            "CompressActual + CS (- CA when B + C > MAX(FA,CA), step 21)",
             row,
+            (Term("CompressActual", compress_actual), Term("CS", cs), Term("step 21", adjust)),
             note=f"C = {c_pad}",
         )
     )
@@ -464,21 +488,44 @@ def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) ->
     room = typical - td.block_overhead
     if per_row > room:
         rpb, typical = 1, _align(per_row + td.block_overhead, 512)
+        ws = ws.add(
+            Step(
+                "B+",
+                "Single-row block",
+                f"ROUNDUP({row_bytes} + {td.row_pointer_bytes} + {td.block_overhead}, 512)",
+                typical,
+                note="a row larger than the typical block is stored in its own block",
+            )
+        )
     else:
         rpb = room // per_row
     ws = ws.add(
         Step(
             "R",
             "Rows per block",
-            f"floor((block - {td.block_overhead}) / (row + {td.row_pointer_bytes}))",
+            f"floor((block - {td.block_overhead}) / (row + {td.row_pointer_bytes})) = "
+            f"floor({room} / {per_row})",
             rpb,
-            note="a row larger than the block is stored in its own block",
         )
     )
     per_amp = math.ceil(rows / td.amps) if rows else 0
     blocks = math.ceil(per_amp / rpb) if per_amp else 0
     ws = ws.add(
-        Step("N", "Blocks per AMP", f"ceil(ceil({rows} / {td.amps} AMPs) / rows per block)", blocks)
+        Step(
+            "N",
+            "Blocks per AMP",
+            f"ceil(ceil(rows / AMPs) / rows per block) = ceil({per_amp} / {rpb})",
+            blocks,
+            note=f"{rows:,} rows over {td.amps} AMP(s): {per_amp:,} rows per AMP",
+        )
+    )
+    ws = ws.add(
+        Step(
+            "NB",
+            "Blocks",
+            f"blocks per AMP x AMPs = {blocks} x {td.amps}",
+            blocks * td.amps,
+        )
     )
     data = td.amps * (blocks * typical + td.table_header_bytes)
     ws = ws.add(
@@ -538,16 +585,20 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
     ]
     worksheets = [packed, conservative, exact, at_max]
     rows_per_page = pages = table_bytes = None
-    reconstruction = None
+    reconstructions = []
+    if partition_bytes(table) == 8:
+        reconstructions.append(PPI8_RECONSTRUCTION)
+    if aligned_fmt:
+        reconstructions.append(ALIGNED_RECONSTRUCTION)
     if sizing.rows is not None:
         ts = table_size(table, td, row, sizing.rows)
         worksheets.append(ts)
         rows_per_page, pages, table_bytes = (
             int(ts.value("R")),
-            int(ts.value("N")) * td.amps,
+            int(ts.value("NB")),
             int(ts.result),
         )
-        reconstruction = ts.reconstruction
+        reconstructions.append(str(ts.reconstruction))
         figures += [
             Figure("rows_per_block", rows_per_page, "rows"),
             Figure("blocks", pages, "blocks"),
@@ -568,5 +619,5 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
         figures=tuple(figures),
         worksheets=tuple(worksheets),
         diagnostics=tuple(diags),
-        reconstruction=reconstruction,
+        reconstruction="; ".join(reconstructions) or None,
     )

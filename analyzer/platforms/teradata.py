@@ -23,6 +23,10 @@ Planning Considerations"; figures in ``../shared/reference/teradata.md`` §1-2):
 ('char', 20, 1, 20)
 >>> size("VARCHAR(30)", "varchar", length=30)
 ('variable', 30, 1, 30)
+>>> size("ST_GEOMETRY(1000)", "spatial", length=1000)
+('variable', 1044, 1, 1044)
+>>> size("ST_GEOMETRY", "spatial")
+('lob', 84, 1, 84)
 """
 
 from __future__ import annotations
@@ -102,6 +106,10 @@ _INTERVALS = {
 
 #: Bytes per declared character by server character set (Character Data Types).
 #: KANJISJIS lengths are declared in bytes.
+#: "Teradata Database reserves space within the row for an additional 44 bytes of metadata
+#: whether the spatial object is stored within or outside the row" (Geospatial Data Types).
+SPATIAL_METADATA_BYTES = 44
+
 BYTES_PER_CHAR = {"LATIN": 1, "UNICODE": 2, "GRAPHIC": 2, "KANJISJIS": 1, "KANJI1": 1}
 _LONG_VARCHAR_CHARS = {"LATIN": 64000, "KANJI1": 64000, "UNICODE": 32000, "GRAPHIC": 32000}
 
@@ -242,7 +250,8 @@ def column_storage(
             "variable", size, max_bytes, align, size, source, basis=how, note=note, **common
         )
 
-    name = typ.name
+    # The geospatial types live in SYSUDTLIB and are often written qualified.
+    name = typ.name.removeprefix("SYSUDTLIB.")
     if name in _INTEGERS:
         return fixed(_INTEGERS[name], _SRC["integer"])
     if name in ("DECIMAL", "DEC", "NUMERIC"):
@@ -305,28 +314,35 @@ def column_storage(
     if name in ("MBR", "MBB"):
         n = 32 if name == "MBR" else 48
         return fixed(_Size(n, 8, n), _SRC["spatial"])
-    if name in ("ST_GEOMETRY", "SYSUDTLIB.ST_GEOMETRY"):
+    if name == "ST_GEOMETRY":
+        meta = SPATIAL_METADATA_BYTES
+        note = f"includes {meta} bytes of metadata reserved in the row"
         if typ.length is not None and typ.length <= 64000:
-            return variable(typ.length, 1, _SRC["spatial"], note="plus 44 bytes of metadata")
-        return _lob(typ, td.lob_oid_bytes, _SRC["spatial"], common)
+            size, how = basis.apply(typ.length)
+            return _storage(
+                "variable",
+                size + meta,
+                typ.length + meta,
+                1,
+                size + meta,
+                _SRC["spatial"],
+                basis=how,
+                note=note,
+                **common,
+            )
+        return _lob(typ, td.lob_oid_bytes + meta, _SRC["spatial"], common, note)
     return Unsupported(
         f"type {column.type.declared} cannot be sized on Teradata "
         "(structured UDT sizes are not documented; give a distinct type's base type)"
     )
 
 
-def _lob(typ: _Type, oid: int, source: str, common: dict[str, object]) -> ColumnStorage:
+def _lob(
+    typ: _Type, oid: int, source: str, common: dict[str, object], extra: str | None = None
+) -> ColumnStorage:
     # The OID is stored in VARBYTE format: it lives in the variable area.
-    return _storage(
-        "lob",
-        oid,
-        oid,
-        1,
-        oid,
-        source,
-        note="object id in the row; data in the LOB subtable",
-        **common,
-    )
+    note = "object id in the row; data in the LOB subtable" + (f"; {extra}" if extra else "")
+    return _storage("lob", oid, oid, 1, oid, source, note=note, **common)
 
 
 def presence_bits(column: Column) -> tuple[int, int]:
