@@ -552,7 +552,10 @@ class ReplicationDefinitionChange:
     ``drop_primary_key``, ``add_searchable_columns``, ``drop_searchable_columns``,
     ``replicate_minimal_columns``, ``replicate_all_columns``, ``send_standby``,
     ``replicate_if_changed``, ``always_replicate``, ``replicate_table``, ``alter_owner`` or
-    ``option``; ``columns`` / ``names`` / ``value`` carry what the clause says.
+    ``option``; for ``alter [applied | request] function replication definition``:
+    ``add_parameters``, ``add_searchable_parameters``, ``deliver_as``, ``replicate_function``
+    or ``send_standby_parameters``.  ``columns`` / ``names`` / ``value`` carry what the clause
+    says.
     """
 
     name: str

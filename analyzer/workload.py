@@ -172,11 +172,17 @@ class _Reader:
             self.error("R053", node, f"{what} must be a mapping", "key: value")
             return []
         out: list[tuple[str, yaml.Node, yaml.Node]] = []
+        seen: set[str] = set()
         for key, value in node.value:
             if not isinstance(key, yaml.ScalarNode):
                 self.error("R053", key, f"{what}: keys must be names")
                 continue
-            out.append((str(key.value), key, value))
+            name = str(key.value)
+            if name.lower() in seen:  # names match case-insensitively: one entry each
+                self.error("R053", key, f"{what}: {name!r} is given twice; the first is used")
+                continue
+            seen.add(name.lower())
+            out.append((name, key, value))
         return out
 
     def keys(
@@ -196,6 +202,9 @@ class _Reader:
         value = _scalar(node)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self.error("R053", node, f"{what} = {_text(node)}: expected a number", "a number")
+            return None
+        if value != value or value in (float("inf"), float("-inf")):  # .nan, .inf
+            self.error("R053", node, f"{what} = {_text(node)}: expected a finite number", ">= 0")
             return None
         if value < 0:
             self.error("R054", node, f"{what} = {value}: a rate cannot be negative", ">= 0")
@@ -225,6 +234,9 @@ class _Reader:
             return None
         if seconds < 0:
             self.error("R054", node, f"{what} = {_text(node)}: cannot be negative", ">= 0")
+            return None
+        if seconds == float("inf") or seconds != seconds:
+            self.error("R053", node, f"{what} = {_text(node)}: expected a finite duration")
             return None
         return seconds
 
@@ -371,8 +383,16 @@ def parse(text: str, path: str) -> tuple[Workload, tuple[Diagnostic, ...]]:
     if "functions" in top:
         functions = []
         for name, key, node in r.mapping(top["functions"][1], "functions"):
-            inner = r.keys(node, f"functions.{name}", ("rate",)) if not _is_scalar(node) else {}
-            rate = r.number(inner["rate"][1] if inner else node, f"functions.{name}")
+            if _is_scalar(node):  # upd_price: 5
+                rate = r.number(node, f"functions.{name}")
+            else:  # upd_price: {rate: 5}
+                inner = r.keys(node, f"functions.{name}", ("rate",))
+                if "rate" in inner:
+                    rate = r.number(inner["rate"][1], f"functions.{name}.rate")
+                else:
+                    rate = None
+                    if isinstance(node, yaml.MappingNode):
+                        r.error("R053", node, f"functions.{name}: no rate", "rate: calls/s")
             if rate is not None:
                 functions.append(FunctionLoad(name, rate, r.span(key)))
         values["functions"] = tuple(functions)
@@ -453,12 +473,15 @@ def check(
                 ", ".join(sorted(functions)) or "none in the input",
             )
     for site in workload.sites:
+        # a site's selectivity applies to functions as to tables (repserver.capacity)
         for table_name, _ in site.selectivity:
-            if table_name != "*" and table_name.lower() not in by_name:
+            low = table_name.lower()
+            if table_name != "*" and low not in by_name and low not in fn_names:
                 error(
                     "R056",
                     site.span,
-                    f"sites.{site.name}.selectivity names table {table_name!r}, not in the input",
-                    ", ".join(sorted(tb.name.name for tb in tables)),
+                    f"sites.{site.name}.selectivity names {table_name!r}, neither a table nor "
+                    "a replicated function of the input",
+                    ", ".join(sorted([tb.name.name for tb in tables] + list(functions))),
                 )
     return tuple(diags)

@@ -467,10 +467,12 @@ class CreateHirdbIndex(exp.Expression):
 
 class RclColumn(exp.Expression):
     """A replication definition column or function parameter:
-    ``name [as replicate_name] [datatype [null | not null] [computed] [map to datatype]] [quoted]``.
+    ``name [as replicate_name] [datatype [null | not null] [computed] [map to datatype]]
+    [quoted | not quoted] [references {[owner.]table [(column)] | null}]``.
 
     ``this``: the name (str); ``kind`` / ``map_to``: ``DataType`` with the declared text;
-    ``replicate``: the ``as`` name; ``nullable``: True / False / absent.
+    ``replicate``: the ``as`` name; ``nullable``: True / False / absent; ``references``: the
+    referenced table as written (not lowered: it does not change sizes or links).
     """
 
     arg_types = {
@@ -481,6 +483,7 @@ class RclColumn(exp.Expression):
         "map_to": False,
         "computed": False,
         "quoted": False,
+        "references": False,
     }
 
 
@@ -511,9 +514,10 @@ class CreateReplicationDefinition(exp.Expression):
 
 
 class AlterReplicationDefinition(exp.Expression):
-    """One ``alter replication definition name <clause>``: ``action`` names the clause (see
+    """One ``alter replication definition name <clause>`` or ``alter [applied | request]
+    function replication definition name <clause>``: ``action`` names the clause (see
     ``analyzer.ir.ReplicationDefinitionChange``); ``expressions``: ``RclColumn``s; ``names``:
-    column names; ``value``: the clause's value (str)."""
+    column or parameter names; ``value``: the clause's value (str)."""
 
     arg_types = {"this": True, "action": True, "expressions": False, "names": False, "value": False}
 

@@ -7,10 +7,14 @@ the :mod:`grammars.sybase` grammar routes these statements here (docs/decisions.
 * ``create replication definition`` (Replication Server Reference Manual, "create replication
   definition"): ``with primary at ds.db``, ``with all tables named`` / ``with primary | replicate
   table named``, the column list with RCL datatypes (``rs_address``, ``identity``,
-  ``timestamp``, ``map to``, ``computed``, ``quoted``), ``primary key``, ``searchable columns``,
+  ``timestamp``, ``map to``, ``computed``, ``quoted``, ``references``), ``primary key``,
+  ``searchable columns``,
   ``send standby``, ``replicate minimal | all columns``, ``replicate_if_changed``,
   ``always_replicate``, ``replicate SQLDML``, ``with | without dynamic sql``;
-* ``alter replication definition`` with one clause ("alter replication definition");
+* ``alter replication definition`` with one clause ("alter replication definition"), and
+  ``alter [applied | request] function replication definition`` (its ``deliver as``, ``with
+  replicate function named``, ``add`` parameters, ``add searchable parameters``, ``send
+  standby``), both lowered to ``ReplicationDefinitionChange``;
 * ``create [applied | request] function replication definition`` ("create function replication
   definition", "create applied function replication definition");
 * ``create | define subscription ... for ... with replicate at ds.db [where ...]``
@@ -122,7 +126,11 @@ def tokens(sql: str, raw: t.Sequence[Token]) -> list[Tok]:
 # ------------------------------------------------------------------------- parser
 
 #: Words that end an RCL datatype (what may follow it in a column definition).
-_TYPE_STOP = frozenset({"null", "not", "map", "quoted", "computed", "identity_gap"})
+_TYPE_STOP = frozenset(
+    {"null", "not", "map", "quoted", "computed", "identity_gap", "references", "as", "with"}
+)
+#: What may follow ``unsigned`` in an RCL datatype.
+_UNSIGNED = frozenset({"tinyint", "smallint", "int", "integer", "bigint"})
 #: Phrases that may follow a subscription's where clause.
 _SUBSCRIPTION_OPTIONS = (
     ("without", "materialization"),
@@ -264,12 +272,21 @@ class _Parser:
     # --------------------------------------------------------------- columns
 
     def data_type(self) -> exp.DataType | None:
-        """An RCL datatype: words (``unsigned int``, ``rawobject in row``) and ``(n[, m])``."""
+        """An RCL datatype: one word, or one of the multi-word names (``unsigned int``,
+        ``rawobject in row``, ``double precision``), then ``(n[, m])``.  Only those names take
+        a second word, so a stray word after a type is an error at that word rather than part
+        of an unknown type name."""
         first = self.peek()
         if first is None or first.kind != "word" or first.text.lower() in _TYPE_STOP:
             return None
-        while self.word() and self.word() not in _TYPE_STOP and not self.word().startswith("@"):
+        head = self.word()
+        self.i += 1
+        if head == "unsigned" and self.word() in _UNSIGNED:
             self.i += 1
+        elif head == "rawobject":
+            self.accept("in", "row")
+        elif head == "double":
+            self.accept("precision")
         if self.accept_punct("("):
             while not self.accept_punct(")"):
                 if self.peek() is None:
@@ -304,9 +321,26 @@ class _Parser:
             args["map_to"] = published
         if self.accept("quoted"):
             args["quoted"] = True
+        elif self.accept("not", "quoted"):  # alter columns with c [as r] not quoted
+            args["quoted"] = False
+        if self.accept("references"):
+            args["references"] = self.references()
         node = nodes.RclColumn(**args)
         node.meta["span"] = (name.start, self.toks[self.i - 1].end)
         return node
+
+    def references(self) -> str:
+        """``references {[owner.]table [(column)] | null}`` (Reference Manual, "create | alter
+        replication definition"): the referenced table, kept as written."""
+        if self.accept("null"):
+            return "null"
+        first = self.peek()
+        table = self.qualified("a referenced table name")
+        if self.accept_punct("("):
+            self.name("a referenced column name")
+            self.expect_punct(")")
+        start = first.start if first is not None else table.meta["span"][0]
+        return self.sql[start : self.toks[self.i - 1].end]
 
     def column_list(self, parameter: bool = False) -> list[nodes.RclColumn]:
         self.expect_punct("(")
@@ -328,8 +362,16 @@ class _Parser:
 
     def statement(self) -> exp.Expr:
         if self.accept("alter"):
+            kind = "function"
+            if self.at("applied") or self.at("request"):
+                kind = self.word()
+                self.i += 1
+                self.expect("function")
+            elif not self.accept("function"):
+                self.expect("replication", "definition")
+                return self.alter_repdef()
             self.expect("replication", "definition")
-            return self.alter_repdef()
+            return self.alter_function_repdef(kind)
         verb = self.word()
         self.i += 1  # create | define (HEAD matched)
         if verb == "define" or self.at("subscription"):
@@ -432,8 +474,17 @@ class _Parser:
             table = self.table_named()
             args.update(action="replicate_table", value=".".join(p.name for p in table.parts))
         elif self.accept("alter"):
-            if self.accept("columns", "with"):
+            if self.accept("columns"):
+                # "alter columns with c ..." and the older "alter columns c {quoted | not quoted}"
+                self.accept("with")
                 args.update(action="alter_columns", expressions=self.bare_columns())
+            elif self.accept("replicate", "table", "name"):
+                if self.accept("quoted"):
+                    quoted = "on"
+                else:
+                    self.expect("not", "quoted")
+                    quoted = "off"
+                args.update(action="option", value=f"quoted_replicate_table={quoted}")
             else:
                 self.accept("primary")
                 self.expect("owner", "from")
@@ -480,9 +531,46 @@ class _Parser:
                 "Expected ADD, DROP, ALTER, SEND STANDBY, REPLICATE, REPLICATE_IF_CHANGED,"
                 " ALWAYS_REPLICATE or WITH REPLICATE TABLE NAMED"
             )
-        self.accept("with", "dsi_suspended")
+        self.dsi_suspended()
         if not self.done():
             raise self.error("Unexpected text after the ALTER REPLICATION DEFINITION clause")
+        return nodes.AlterReplicationDefinition(**args)
+
+    def dsi_suspended(self) -> None:
+        """``with DSI_suspended`` (one example of the manual spells it ``with DSI suspended``)."""
+        if not self.accept("with", "dsi_suspended"):
+            self.accept("with", "dsi", "suspended")
+
+    def alter_function_repdef(self, kind: str) -> nodes.AlterReplicationDefinition:
+        """``alter [applied | request] function replication definition name {deliver as 'p' |
+        with replicate function named 'f' | add @p type, ... | add searchable parameters @p,
+        ... | send standby {all | replication definition} parameters} [with DSI_suspended]``."""
+        name = self.name("a function replication definition name").text
+        args: dict[str, t.Any] = {"this": name}
+        if self.accept("deliver", "as"):
+            args.update(action="deliver_as", value=self.name("a procedure name").text)
+        elif self.accept("with", "replicate", "function", "named"):
+            args.update(action="replicate_function", value=self.name("a function name").text)
+        elif self.accept("add", "searchable", "parameters"):
+            names = self.name_list("a parameter (@name)", parameter=True, wrapped=False)
+            args.update(action="add_searchable_parameters", names=names)
+        elif self.accept("add"):
+            params = [self.column(parameter=True)]
+            while self.accept_punct(","):
+                params.append(self.column(parameter=True))
+            args.update(action="add_parameters", expressions=params)
+        elif self.accept("send", "standby"):
+            args.update(action="send_standby_parameters", value=self.standby("parameters"))
+        else:
+            raise self.error(
+                "Expected DELIVER AS, WITH REPLICATE FUNCTION NAMED, ADD or SEND STANDBY"
+            )
+        self.dsi_suspended()
+        if not self.done():
+            head = "" if kind == "function" else kind.upper() + " "
+            raise self.error(
+                f"Unexpected text after the ALTER {head}FUNCTION REPLICATION DEFINITION clause"
+            )
         return nodes.AlterReplicationDefinition(**args)
 
     def bare_columns(self) -> list[nodes.RclColumn]:

@@ -296,3 +296,114 @@ def test_tokens_split_keywords_and_join_parameters() -> None:
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.sql")), ids=lambda p: p.name)
 def test_fixtures_are_detected_as_sybase(path: Path) -> None:
     assert detect(path.read_text(encoding="utf-8")).dialect == "sybase"
+
+
+# ------------------------------------------ Reference Manual variants (15.5 - 15.7.1)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        # column-level references (create replication definition, 15.5+)
+        "create replication definition sales_rd with primary at DS.db (stor_id char(4),"
+        " title_id varchar(6) references titles (title_id), ord int references dbo.ords)"
+        " primary key (stor_id)",
+        # alter columns with ... [quoted | not quoted]; the older "alter columns c not quoted"
+        "alter replication definition pubs_rep alter columns with pub_name as pn not quoted",
+        "alter replication definition pubs_rep alter columns pub_name not quoted",
+        "alter replication definition pubs_rep alter columns with pub_id references null",
+        "alter replication definition pubs_rep alter replicate table name quoted",
+        "alter replication definition pubs_rep alter replicate table name not quoted",
+        # the Administration Guide's example spells it "with DSI suspended"
+        "alter replication definition pubs_rep alter columns with pub_name as pub_name_set"
+        " with DSI_suspended",
+        "alter function replication definition titles_frep add @notes varchar(200),"
+        " @pubdate datetime, @contract bit",
+        "alter function replication definition titles_frep add searchable parameters @type,"
+        " @pubdate",
+        "alter function replication definition titles_frep deliver as 'newtitles'",
+        "alter applied function replication definition titles_frep with replicate function"
+        " named 'newtitles' with DSI suspended",
+        "alter request function replication definition titles_frep send standby"
+        " replication definition parameters with DSI_suspended",
+    ],
+)
+def test_reference_manual_variants_parse(sql: str) -> None:
+    result = analyze(sql)
+    assert [d for d in result.diagnostics if d.code == "P001"] == []
+    assert result.replication_definitions or result.replication_definition_changes
+
+
+def test_references_is_not_read_as_a_datatype() -> None:
+    sql = (
+        "create replication definition s with primary at DS.db"
+        " (a int, b char references t (x), c varchar(6) references dbo.u) primary key (a)"
+    )
+    tree = parse(sql)
+    b, c = tree.expressions[1:]
+    assert (b.args["kind"].meta["declared"], b.args["references"]) == ("char", "t (x)")
+    assert (c.args["kind"].meta["declared"], c.args["references"]) == ("varchar(6)", "dbo.u")
+    (change,) = analyze(
+        "alter replication definition s alter columns with b references null"
+    ).replication_definition_changes
+    assert change.columns[0].type is None  # not a datatype named "references null"
+
+
+def test_function_alters_are_changes_applied_to_the_function() -> None:
+    sql = (
+        "create function replication definition f with primary at DS.db (@a int)\ngo\n"
+        "alter function replication definition f add @b char(3)\ngo\n"
+        "alter applied function replication definition f add searchable parameters @b\ngo\n"
+        "alter request function replication definition f deliver as 'g'\ngo\n"
+        "alter function replication definition nosuch add @x int\ngo\n"
+    )
+    from analyzer import passes
+
+    result = analyze(sql)
+    actions = [(c.name, c.action, c.applied) for c in result.replication_definition_changes]
+    assert actions == [
+        ("f", "add_parameters", True),
+        ("f", "add_searchable_parameters", True),
+        ("f", "deliver_as", True),
+        ("nosuch", "add_parameters", False),
+    ]
+    (f,) = result.function_replication_definitions
+    assert [p.name for p in f.parameters] == ["@a", "@b"]
+    assert (f.searchable_parameters, f.deliver_as) == (("@b",), "g")
+    assert [d.code for d in result.diagnostics] == ["R009"]
+    assert "alter function replication definition nosuch" in result.diagnostics[0].message
+    # the pass is idempotent: running it again adds nothing twice
+    again = passes.run(result, passes.REPLICATION_RULES)
+    assert again.function_replication_definitions == result.function_replication_definitions
+
+
+@pytest.mark.parametrize(
+    ("sql", "message", "col"),
+    [
+        ("alter function replication definition f frobnicate", "Expected DELIVER AS", 41),
+        ("alter applied replication definition f add @a int", "Expected FUNCTION", 15),
+        # a stray word after a type is not swallowed into an unknown type name "int sometimes"
+        ("alter function replication definition f add @a int sometimes", "Unexpected text", 52),
+        (
+            "create function replication definition f with primary at D.b (@a int x)",
+            "Expecting ,",
+            70,
+        ),
+        ("alter replication definition r alter replicate table name maybe", "NOT QUOTED", 59),
+        (
+            "create replication definition r with primary at DS.db (a int references)"
+            " primary key (a)",
+            "referenced table",
+            72,
+        ),
+    ],
+)
+def test_new_clauses_errors_have_line_and_column(sql: str, message: str, col: int) -> None:
+    """``col``: where the offending token starts (sqlglot's own ``col`` is its last character)."""
+    with pytest.raises(ParseError, match=message) as info:
+        parse(sql)
+    error = info.value.errors[0]
+    assert (error["line"], error["col"] - len(error["highlight"]) + 1) == (1, col)
+    # and in a file they are diagnostics with file:line:column, never a traceback
+    (diag,) = [d for d in analyze(sql + "\ngo\n").diagnostics if d.code == "P001"]
+    assert diag.span is not None and (diag.span.line, diag.span.column) == (1, col)

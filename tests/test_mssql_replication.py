@@ -76,9 +76,23 @@ def test_parameter_lists_of_every_syntax() -> None:
     assert [p.role for p in a.command("update", "XCALL").parameters][:3] == ["before"] * 3
 
 
-@pytest.mark.parametrize(("ncols", "expected"), [(1, 1), (7, 1), (8, 2), (9, 2), (15, 2), (16, 3)])
+@pytest.mark.parametrize(
+    ("ncols", "expected"),
+    [
+        (1, 1),
+        (3, 1),  # the seed's sp_MSupd_dboTableD: @c1..@c3, @bitmap binary(1)
+        (6, 1),  # procedures modelled on sp_MSupd in public code (reference §4.2)
+        (7, 1),
+        (8, 2),  # sql-docs sp_MSupd_PurchasingVendor: @c1..@c8, binary(2) (ceil would give 1)
+        (9, 2),  # sql-docs sp_mupd_authors: @c1..@c9, binary(2), c9 is byte 2 mask 1
+        (11, 2),  # the seed's TableA
+        (12, 2),
+        (15, 2),
+        (16, 3),
+    ],
+)
 def test_bitmap_is_floor_ncols_over_8_plus_1(ncols: int, expected: int) -> None:
-    """sp_MSupd_PurchasingVendor (8 columns) and sp_mupd_authors (9) both have binary(2)."""
+    """Every example of reference §4.2 fits binary(floor(ncols / 8) + 1)."""
     assert bitmap_bytes(ncols) == expected
     cols = ", ".join(f"c{i} int NOT NULL" for i in range(1, ncols + 1))
     a = one(f"CREATE TABLE t ({cols}, PRIMARY KEY (c1))")
@@ -115,10 +129,20 @@ def test_tablea_call_vs_scall_lands_near_the_seed() -> None:
     assert a.upd_cmd == "CALL"  # from sp_addarticle @upd_cmd
     assert a.bitmap_bytes == 2  # 11 columns
     c = compare(a, 1_000_000, RANDOM_DATA)
-    # SCALL calibrates the header: within 1 % of the measurement
+    # the seed's row counts: 35 -> 1,000,035 rows after 1,000,000 SCALL updates, and about
+    # 1,000,000 more after the CALL ones: every command fits one varbinary(1024) row
+    assert (c.scall.rows, c.call.rows) == (1_000_000, 1_000_000)
+    # SCALL calibrates the header: within 1 % of the measurement (182,536 KB, 0.4 % low)
+    assert c.scall.reserved_kb == 182_536
     assert abs(c.scall.reserved_kb - SEED_SCALL_KB) / SEED_SCALL_KB < 0.01
     # CALL is a prediction: within 10 % (the model gives 535,392 KB, 7.1 % low)
+    assert c.call.reserved_kb == 535_392
     assert abs(c.call.reserved_kb - SEED_CALL_KB) / SEED_CALL_KB < 0.10
+    # reference §4.4 (derived): 187.7 and 590.1 bytes a row with every overhead
+    assert (round(SEED_SCALL_KB * 1024 / 1e6, 1), round(SEED_CALL_KB * 1024 / 1e6, 1)) == (
+        187.7,
+        590.1,
+    )
     # the ratio: 2.93 against the measured 3.14 (6.7 % low)
     assert pytest.approx(3.143, abs=0.001) == SEED_RATIO
     assert abs(c.ratio - SEED_RATIO) / SEED_RATIO < 0.10
@@ -190,3 +214,48 @@ def test_article_without_key_finding() -> None:
     assert arts[0].primary_key == ()
     names = [f.name for f in replication_findings([r], SizingSettings(), None, arts)]
     assert names == ["replication-without-primary-key"]
+
+
+def test_xcall_before_image_of_text_and_image_is_null() -> None:
+    """sql-docs, XCALL: "the before image values for text and image columns are expected to
+    be NULL"; the after image carries them."""
+    a = one("CREATE TABLE x (k int NOT NULL PRIMARY KEY, t text NULL, i image NULL, v int NULL)")
+    upd = a.command("update", "XCALL")
+    before, after = upd.parameters[:4], upd.parameters[4:]
+    assert [p.null for p in before] == [False, True, True, False]
+    assert [p.null for p in after] == [False, False, False, False]
+    assert [p.null for p in a.command("delete", "XCALL").parameters] == [False, True, True, False]
+    # the NULLs carry no value bytes: 2 x 4 (k, v) + the after image's text and image
+    assert upd.worksheet.value("V") == 4 + 4 + sum(p.value_bytes for p in after)
+
+
+def test_insert_and_delete_syntaxes_the_docs_do_not_allow_fall_back() -> None:
+    """SCALL and MCALL are "for updates only", XCALL "for updates and deletes": an article
+    saying otherwise is sized with the defaults instead of failing (it used to raise)."""
+    text = TABLED + (
+        "\nGO\nexec sp_addarticle @publication = N'P', @article = N'TableD', "
+        "@source_object = N'TableD', @ins_cmd = N'SCALL [sp_MSins_dboTableD]', "
+        "@del_cmd = N'MCALL [sp_MSdel_dboTableD]', @upd_cmd = N'XCALL [sp_MSupd_dboTableD]'\nGO\n"
+    )
+    r = analyze_bytes("d.sql", text.encode(), Options(dialect="tsql"))
+    (a,) = articles([r], {"d.sql": text}, SizingSettings())
+    assert (a.ins_cmd, a.upd_cmd, a.del_cmd) == ("CALL", "XCALL", "CALL")
+    assert [a.used(op).syntax for op in ("insert", "update", "delete")] == ["CALL", "XCALL", "CALL"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=1, max_value=40), st.data())
+def test_scall_is_mcall_without_the_unchanged_values(ncols: int, data: st.DataObject) -> None:
+    """SCALL and MCALL pass the same parameters; SCALL sends NULL for every column the update
+    does not change, so it is MCALL less exactly those columns' value bytes."""
+    widths = data.draw(st.lists(st.integers(1, 200), min_size=ncols, max_size=ncols))
+    cols = ", ".join(f"c{i} char({w}) NOT NULL" for i, w in enumerate(widths, start=1))
+    picked = data.draw(st.sets(st.integers(1, ncols)))
+    a = one(
+        f"CREATE TABLE t (k int NOT NULL PRIMARY KEY, {cols})",
+        changed=tuple(f"c{i}" for i in picked),
+    )
+    unchanged = 4 + sum(w for i, w in enumerate(widths, start=1) if i not in picked)  # k too
+    scall, mcall = a.command("update", "SCALL"), a.command("update", "MCALL")
+    assert mcall.command_bytes - scall.command_bytes == unchanged
+    assert scall.parameters[-1].value_bytes == (ncols + 1) // 8 + 1

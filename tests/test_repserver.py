@@ -307,3 +307,81 @@ def test_cli_bad_workload_is_exit_1_with_diagnostics(tmp_path: Path) -> None:
     assert f"{bad}:4:20: error[R055]" in result.stderr
     assert f"{bad}:2:3: error[R056]" in result.stderr
     assert "authors" in result.stdout  # the rest of the run is still reported
+
+
+# --------------------------------------------------------- the manuals' own figures
+
+
+def test_formula_components_example_half_the_columns() -> None:
+    """Formula Components: "10 columns with a total RowWidth of 200 bytes. Half of the columns
+    in the row change, giving you a RowWidthChanged measurement of approximately 100 bytes"."""
+    cols = ", ".join(f"c{i} char(20) not null" for i in range(10))
+    _, m = run(f"create table h ({cols}, primary key (c0))\ngo\nsp_setreptable h, true\ngo\n")
+    (t,) = m.tables
+    assert (t.row_width, t.row_width_changed, t.num_columns_changed) == (200, 100, 5)
+    # precise update: 380 + (10 + 5) x 30 + 200 + 100; 200 + 200 + 100 + 1 x 8
+    assert (t.used("update").inbound, t.used("update").outbound) == (1130, 508)
+
+
+def _sized(width: int, name: str) -> str:
+    return (
+        f"create table {name} (k char({width}) not null, primary key (k))\ngo\n"
+        f"sp_setreptable {name}, true\ngo\n"
+    )
+
+
+def test_design_guide_outbound_queue_examples() -> None:
+    """Design Guide, "Outbound Queue Volume": tables of 20K/s and 10K/s outbound and 1K/s of
+    transactions give 31K/s at selectivity 1 and (20K x 0.5) + (10K x 0.8) + 1K = 19K/s;
+    "Outbound Queue Size": 18K/s x (60 min + 60 min) "= 130MB" (129.6 MB)."""
+    # one site: outbound insert = 200 + RowWidth + 8; 1792 -> 2,000 and 792 -> 1,000 bytes
+    ddl = _sized(1792, "a") + _sized(792, "b")
+    tx = 1000 / 450  # OutboundTransactionVolume 1K/s
+    text = f"""failure_duration: 1h
+save_interval: 1h
+tables:
+  a: {{inserts: 10}}
+  b: {{inserts: 10}}
+sites:
+  upper: {{transaction_rate: {tx!r}}}
+  sel: {{selectivity: {{a: 0.5, b: 0.8}}, transaction_rate: {tx!r}}}
+  q18: {{selectivity: {{a: 0.5, b: 0.7}}, transaction_rate: {tx!r}}}
+"""
+    w, diags = parse(text, "w.yaml")
+    assert diags == ()
+    sizing = SizingSettings()
+    _, m = run(ddl, sizing, w, sites=1)
+    assert [t.used("insert").outbound for t in m.tables] == [2000, 1000]
+    cap = capacity(m, w, sizing)
+    upper, sel, q18 = cap.sites
+    assert upper.volume == pytest.approx(31_000)
+    assert sel.volume == pytest.approx(19_000)
+    assert q18.queue_bytes == pytest.approx(18_000 * 7200) and round(q18.queue_bytes / 1e6) == 130
+
+
+def test_design_guide_inbound_queue_is_volume_times_transaction_duration() -> None:
+    """Design Guide, "Inbound Queue Size": InboundDatabaseVolume x TransactionDuration (not the
+    outbound FailureDuration + SaveInterval)."""
+    w, _ = parse(
+        "transaction_rate: 2\ntransaction_duration: 30s\nfailure_duration: 1h\n"
+        "tables:\n  a: {inserts: 1}\n",
+        "w.yaml",
+    )
+    _, m = run(_sized(1792, "a"), workload=w)
+    (db,) = capacity(m, w, SizingSettings()).databases
+    # inbound insert 380 + 30 + 1792 = 2,202; + 450 x 2
+    assert db.volume == 2202 + 900
+    assert db.queue_bytes == (2202 + 900) * 30
+
+
+def test_alter_function_replication_definition_changes_the_message() -> None:
+    """alter function replication definition ... add @notes varchar(200), @pubdate datetime,
+    @contract bit (the Reference Manual's example): ParameterWidth grows by 200 + 26 + 1."""
+    ddl = HAND + (
+        "alter function replication definition upd_price add @notes varchar(200), "
+        "@pubdate datetime, @contract bit\ngo\n"
+    )
+    _, m = run(ddl, sites=1)
+    (f,) = m.functions
+    assert f.parameter_width == 28 + 200 + 26 + 1
+    assert (f.message.inbound, f.message.outbound) == (380 + 255, 200 + 255 + 8)

@@ -99,3 +99,32 @@ def test_unknown_table_column_and_function() -> None:
 def test_codes_are_registered() -> None:
     for code in ("R050", "R051", "R052", "R053", "R054", "R055", "R056", "R057", "R058"):
         assert code in CODES
+
+
+def test_non_finite_numbers_duplicates_and_functions_without_rate() -> None:
+    text = (
+        "failure_duration: .inf\n"
+        "tables:\n  t: {inserts: .inf, updates: .nan}\n  T: {inserts: 2}\n"
+        "functions:\n  f: {rat: 5}\n  g: {rate: 3}\n"
+    )
+    w, diags = parse(text, "w.yaml")
+    found = [(d.code, d.span.line, d.span.column) for d in diags if d.span is not None]
+    assert found == [
+        ("R053", 1, 19),  # .inf seconds
+        ("R053", 4, 3),  # T: the same table as t (names match case-insensitively)
+        ("R053", 3, 16),  # .inf inserts
+        ("R053", 3, 31),  # .nan updates
+        ("R052", 6, 7),  # rat
+        ("R053", 6, 6),  # f has no rate
+    ]
+    assert "given twice" in diags[1].message and "no rate" in diags[5].message
+    assert w.failure_duration == 0 and [(f.name, f.rate) for f in w.functions] == [("g", 3)]
+    assert w.tables[0].inserts == 0  # the bad value is left out, the table kept
+
+
+def test_selectivity_may_name_a_replicated_function() -> None:
+    """repserver.capacity scales a function's outbound volume by the site's selectivity, so
+    naming a function there is not an unknown table."""
+    w, _ = parse("sites:\n  S: {selectivity: {upd_price: 0.5, ghost: 1}}\n", "w.yaml")
+    found = check(w, tables(), ["upd_price"])
+    assert [d.code for d in found] == ["R056"] and "'ghost'" in found[0].message

@@ -8,7 +8,10 @@ Sources (``../shared/reference/replication-and-storage.md`` §4; seed
   CALL update ``c1..cn, pkc1..pkck``; CALL delete ``pkc1..pkck``; SCALL update (the default)
   ``c1..cn`` with only the changed columns valued, ``pkc1..pkck`` and a ``@bitmap``; MCALL
   update every column, the keys and the bitmap; XCALL update the before image ``c1..cn``
-  then the after image, XCALL delete the before image.
+  then the after image, XCALL delete the before image ("the before image values for text
+  and image columns are expected to be NULL").  Only CALL sends inserts (SCALL and MCALL are
+  "for updates only", XCALL "for updates and deletes"): another ``@ins_cmd`` / ``@del_cmd``
+  syntax falls back to the default.
 * The bitmap is ``binary(floor(ncols / 8) + 1)``: Microsoft's own generated procedures have
   ``binary(2)`` for 8 and for 9 columns (``ceil(ncols / 8)`` would give 1 for 8).
 * ``MSrepl_commands.command varbinary(1024)`` with ``partial_command bit``: a longer command
@@ -56,7 +59,7 @@ class Parameter:
 
     ``role``: ``column`` (after image), ``before`` (XCALL before image), ``key`` (original
     primary key value) or ``bitmap``.  ``null`` is True when the command passes NULL
-    (SCALL: a column the update did not change).
+    (SCALL: a column the update did not change; XCALL: a text / image before image).
     """
 
     name: str
@@ -143,6 +146,11 @@ _FIXED = {
 
 
 _LOBS = frozenset({"clob", "nclob", "blob", "xml", "json"})
+#: text / ntext / image: NULL in an XCALL before image (sql-docs, "XCALL").
+_TEXT_IMAGE = frozenset({"clob", "nclob", "blob"})
+#: The syntaxes each operation can use (sql-docs: SCALL and MCALL "for updates only", XCALL
+#: "for updates and deletes").
+_ALLOWED = {"insert": ("CALL",), "update": SYNTAXES, "delete": ("CALL", "XCALL")}
 
 
 def value_bytes(column: Column, table: Table, sizing: SizingSettings) -> tuple[int, str]:
@@ -265,7 +273,8 @@ def article_commands(
                 c.name,
                 c.type.declared,
                 size,
-                only_changed and c.name.lower() not in changed_set,
+                (only_changed and c.name.lower() not in changed_set)
+                or (role == "before" and c.type.family in _TEXT_IMAGE),
             )
             for i, (c, size, _) in enumerate(sized, start=1)
         ]
@@ -329,9 +338,9 @@ def article_commands(
         path=path,
         table=table.name,
         publication=publication,
-        ins_cmd=ins_cmd if ins_cmd in SYNTAXES else "CALL",
-        upd_cmd=upd_cmd if upd_cmd in SYNTAXES else "SCALL",
-        del_cmd=del_cmd if del_cmd in ("CALL", "XCALL") else "CALL",
+        ins_cmd=ins_cmd if ins_cmd in _ALLOWED["insert"] else "CALL",
+        upd_cmd=upd_cmd if upd_cmd in _ALLOWED["update"] else "SCALL",
+        del_cmd=del_cmd if del_cmd in _ALLOWED["delete"] else "CALL",
         columns=tuple(c.name for c in cols),
         primary_key=key,
         changed_columns=tuple(changed),

@@ -186,7 +186,7 @@ def _message(
             f"OutboundMsgSize {operation}",
             "OutboundMsgOverhead + "
             + (out_formula + " + " if out_formula else "")
-            + "(NumSites*8)",
+            + f"(NumSites*{rep.site_id_bytes})",
             outbound,
             out_terms,
         )
@@ -274,7 +274,7 @@ def table_messages(
             "insert",
             "all columns",
             f"{name}: insert (with or without minimal columns)",
-            ("NumColumns * 30", n * co, (Term("NumColumns", n), Term("per column", co))),
+            (f"NumColumns * {co}", n * co, (Term("NumColumns", n), Term("per column", co))),
             ("RowWidth", (row_t,)),
             ("RowWidth", (row_t,)),
             rep,
@@ -284,7 +284,7 @@ def table_messages(
             "delete",
             "all columns",
             f"{name}: delete without minimal columns",
-            ("NumColumns * 30", n * co, (Term("NumColumns", n), Term("per column", co))),
+            (f"NumColumns * {co}", n * co, (Term("NumColumns", n), Term("per column", co))),
             ("RowWidth", (row_t,)),
             ("RowWidth", (row_t,)),
             rep,
@@ -295,7 +295,7 @@ def table_messages(
             "minimal",
             f"{name}: delete with minimal columns",
             (
-                "NumPrimaryKeyColumns * 30",
+                f"NumPrimaryKeyColumns * {co}",
                 npk * co,
                 (Term("NumPrimaryKeyColumns", npk), Term("per column", co)),
             ),
@@ -306,7 +306,7 @@ def table_messages(
         ),
     ]
     update_co = (
-        "(NumColumns + NumColumnsChanged) * 30",
+        f"(NumColumns + NumColumnsChanged) * {co}",
         (n + nchanged) * co,
         (Term("NumColumns", n), Term("NumColumnsChanged", nchanged), Term("per column", co)),
     )
@@ -340,7 +340,7 @@ def table_messages(
             "minimal",
             f"{name}: update with minimal columns",
             (
-                "((NumColumnsChanged*2) + NumPrimaryKeyColumns) * 30",
+                f"((NumColumnsChanged*2) + NumPrimaryKeyColumns) * {co}",
                 (2 * nchanged + npk) * co,
                 (
                     Term("NumColumnsChanged x 2", 2 * nchanged),
@@ -684,7 +684,7 @@ def capacity(msgs: Messages, workload: Workload, sizing: SizingSettings) -> Capa
             Step(
                 "IDV",
                 "InboundDatabaseVolume",
-                "sum(InboundTableVolume) + 450 x InboundTransactionRate",
+                f"sum(InboundTableVolume) + {rep.transaction_bytes} x InboundTransactionRate",
                 volume,
                 tuple(terms),
             )
@@ -732,7 +732,8 @@ def capacity(msgs: Messages, workload: Workload, sizing: SizingSettings) -> Capa
             Step(
                 "OQV",
                 "OutboundQueueVolume",
-                "sum(OutboundTableVolume x ReplicationSelectivity) + 450 x OutboundTransactionRate",
+                "sum(OutboundTableVolume x ReplicationSelectivity) + "
+                f"{rep.transaction_bytes} x OutboundTransactionRate",
                 volume,
                 tuple(terms),
                 note=None

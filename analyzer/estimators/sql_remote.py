@@ -151,10 +151,10 @@ def article_log(
     subs = [s for s in subscriptions if s.target.lower() == publication.name.name.lower()]
     volume = hourly = None
     if load is not None:
-        terms = (
-            Term(f"{load.inserts:g} inserts/s x {row}", load.inserts * row),
-            Term(f"{load.deletes:g} deletes/s x {row}", load.deletes * row),
-            Term(f"{load.updates:g} updates/s x 2 x {row}", load.updates * 2 * row),
+        rates = (("insert", load.inserts), ("delete", load.deletes), ("update", load.updates))
+        terms = tuple(
+            Term(f"{rate:g} {op}s/s x {images(op)} x {row}", rate * images(op) * row)
+            for op, rate in rates
         )
         volume = sum(tm.value for tm in terms)
         ws = ws.add(Step("V", "Log bytes per second", "sum(rate x images x row)", volume, terms))

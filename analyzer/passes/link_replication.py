@@ -9,7 +9,9 @@ create (perhaps in another file).  This pass, run after :mod:`resolve_user_types
   foreign key's referenced columns being the referenced table's key;
 * folds ``sp_setreplicate`` / ``sp_setreptable`` / ``sp_setrepcol`` / ``sp_add_remote_table``
   into ``Table.replication``;
-* applies ``alter replication definition`` clauses to their definition, then links each
+* applies ``alter replication definition`` clauses to their definition (and ``alter [applied
+  | request] function replication definition`` clauses to function definitions: an added
+  parameter changes the function's message size), then links each
   replication definition to its primary table and checks its column list against the table:
   a column the table lacks, a type that disagrees, key or searchable columns outside the
   list, a primary key other than the table's;
@@ -47,6 +49,7 @@ from analyzer.ir import (
     DataType,
     Diagnostic,
     FileResult,
+    FunctionReplicationDefinition,
     Publication,
     PublicationChange,
     QualifiedName,
@@ -372,6 +375,43 @@ def _alter(
         key, _, value = change.value.partition("=")
         result = replace(result, options=(*defn.options, (key, value)))
     return result
+
+
+#: The clauses of ``alter [applied | request] function replication definition``.
+FUNCTION_ACTIONS = frozenset(
+    {
+        "deliver_as",
+        "replicate_function",
+        "add_parameters",
+        "add_searchable_parameters",
+        "send_standby_parameters",
+    }
+)
+
+
+def _alter_function(
+    function: FunctionReplicationDefinition, change: ReplicationDefinitionChange
+) -> FunctionReplicationDefinition:
+    """One function-definition clause; idempotent (a parameter already there is not added
+    again), so the pass can run twice without counting an ``add`` twice."""
+    action = change.action
+    if action == "add_parameters":
+        have = {p.name.lower() for p in function.parameters}
+        new = tuple(p for p in change.columns if p.name.lower() not in have)
+        return replace(function, parameters=(*function.parameters, *new))
+    if action == "add_searchable_parameters":
+        have = {n.lower() for n in function.searchable_parameters}
+        new_names = tuple(n for n in change.names if n.lower() not in have)
+        return replace(
+            function, searchable_parameters=(*function.searchable_parameters, *new_names)
+        )
+    if action == "deliver_as":
+        return replace(function, deliver_as=change.value)
+    if action == "replicate_function":
+        return replace(function, replicate_function=change.value)
+    if action == "send_standby_parameters":
+        return replace(function, send_standby=change.value)
+    return function
 
 
 def _alter_column(column: ReplicatedColumn, new: ReplicatedColumn | None) -> ReplicatedColumn:
@@ -722,18 +762,20 @@ def link_replication(
     # foreign keys of this file's tables get the referenced key too
     new_tables = [_with_ref_columns(t, all_changes, tables) for t in new_tables]
 
-    # alter replication definition: applied to the definitions of this file
+    # alter [function] replication definition: applied to the definitions of this file
     definition_names = {name.lower() for name, _ in replication.definitions}
+    function_names = {name.lower() for name in replication.functions}
     alters = []
     for alter in result.replication_definition_changes:
-        applied = alter.name.lower() in definition_names
+        of_function = alter.action in FUNCTION_ACTIONS
+        applied = alter.name.lower() in (function_names if of_function else definition_names)
         if not applied:
+            what = "function replication definition" if of_function else "replication definition"
             diags.append(
                 _diag(
                     "R009",
                     Severity.WARNING,
-                    f"alter replication definition {alter.name}: no such replication definition "
-                    "in the input",
+                    f"alter {what} {alter.name}: no such {what} in the input",
                     alter.span,
                 )
             )
@@ -753,10 +795,15 @@ def link_replication(
         seen.add(defn.name.lower())
         if not defn.alterations:  # not yet applied (the pass may run twice)
             for alter in replication.definition_changes:
-                if alter.name.lower() == defn.name.lower():
+                if alter.name.lower() == defn.name.lower() and alter.action not in FUNCTION_ACTIONS:
                     defn = _alter(defn, alter)
         definitions.append(_check_definition(defn, tables, all_changes, types, diags))
+    functions = []
     for function in result.function_replication_definitions:
+        for alter in replication.definition_changes:
+            if alter.name.lower() == function.name.lower() and alter.action in FUNCTION_ACTIONS:
+                function = _alter_function(function, alter)
+        functions.append(function)
         params = [p.name for p in function.parameters]
         for name in function.searchable_parameters:
             if not _has(params, name):
@@ -808,6 +855,7 @@ def link_replication(
         table_changes=tuple(changes),
         replication_definitions=tuple(definitions),
         replication_definition_changes=tuple(alters),
+        function_replication_definitions=tuple(functions),
         publications=tuple(publications),
         publication_changes=tuple(publication_changes),
         subscriptions=tuple(subscriptions),
