@@ -868,6 +868,8 @@ TYPE_FAMILIES: dict[str, str] = {
     "SYSUDTLIB.ST_GEOMETRY": "spatial",
     "MBR": "spatial",
     "MBB": "spatial",
+    "SYSUDTLIB.MBR": "spatial",
+    "SYSUDTLIB.MBB": "spatial",
     "VARIANT_TYPE": "variant",
     "DATASET": "other",
 }

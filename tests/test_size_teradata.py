@@ -486,3 +486,23 @@ def test_absurd_teradata_settings_are_rejected(tmp_path: Path, toml: str, messag
     run = CliRunner().invoke(main, ["size", str(EMPLOYEE), "--config", str(cfg)])
     assert run.exit_code == 2, run.output
     assert message in run.output and "Traceback" not in run.output
+
+
+@pytest.mark.parametrize("platform", ["teradata", "hirdb", "mssql", "ase"])
+def test_persisted_computed_column_is_named_on_every_platform(platform: str) -> None:
+    result, (e,) = sized(
+        "CREATE TABLE dbo.t (id int NOT NULL, c AS (id * 2) PERSISTED, n int NOT NULL)",
+        SizingSettings(platform=platform),
+        dialect="tsql",
+    )
+    (diag,) = [d for d in result.diagnostics if d.code == "S001"]
+    assert "t.c" in diag.message and "persisted computed column" in diag.message
+    assert [c.name for c in result.tables[0].columns if c.storage is not None] == ["id", "n"]
+    assert e.row_bytes > 0
+
+
+def test_sysudtlib_mbr_is_built_in() -> None:
+    result, (e,) = sized("CREATE TABLE t (k INTEGER NOT NULL, b SYSUDTLIB.MBR) PRIMARY INDEX (k);")
+    assert [d.code for d in result.diagnostics] == []
+    assert result.tables[0].columns[1].type.family == "spatial"
+    assert e.row_bytes == 14 + 4 + 32 + 0  # one nullable column: no extra presence octet

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from analyzer.ir import Diagnostic, FileResult, Severity
+from analyzer.ir import ColumnStorage, Diagnostic, FileResult, Severity
 from analyzer.platforms import Basis, Unsupported, column_rule, names
 from analyzer.settings import SizingSettings
 
@@ -54,7 +54,13 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
                 columns.append(column)  # virtual: not stored
                 continue
             basis = Basis(sizing.average(table.name.name, column.name), sizing.fill)
-            storage = rule(column, table, basis, sizing)
+            storage: ColumnStorage | Unsupported
+            if column.computed is not None and not column.type.declared.strip():
+                # A persisted computed column's type comes from its expression, which
+                # ddlaudit does not evaluate: say so on every platform, in one place.
+                storage = Unsupported("the type of a persisted computed column is not declared")
+            else:
+                storage = rule(column, table, basis, sizing)
             if isinstance(storage, Unsupported):
                 diagnostics.append(
                     Diagnostic(
