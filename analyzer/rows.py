@@ -175,6 +175,12 @@ TABLES: tuple[Field, ...] = (
             ),
             ("pages", "long", "pages (Teradata: data blocks) for `[size] rows` rows"),
             ("table_bytes", "long", "table size in bytes for `[size] rows` rows"),
+            (
+                "row_width",
+                "long",
+                "Replication Server RowWidth: the sum of the columns' ASCII widths "
+                "(text/image/(max) not counted; docs/estimators/repserver.md)",
+            ),
         )
     ),
 )
@@ -253,6 +259,12 @@ COLUMNS: tuple[Field, ...] = (
     _f("max_data_length", "long", "bytes in the row at the declared maximum"),
     _f("alignment", "int", "Teradata aligned-row alignment in bytes"),
     _f("presence_bits", "int", "Teradata presence bits (nullability + compression)"),
+    _f("ascii_width", "int", "width in Replication Server's ASCII messages (RowWidth part)"),
+    _f(
+        "ascii_width_basis",
+        "string",
+        "`manual`, `derived`, `setting`, `lob` or `unknown` (docs/estimators/repserver.md)",
+    ),
 )
 
 DIAGNOSTICS: tuple[Field, ...] = (
@@ -401,6 +413,7 @@ def table_rows(result: FileResult, estimates: Sequence[TableEstimate] = ()) -> l
                     if e is not None
                     else (None, None, None)
                 ),
+                _row_width(t),
             )
         )
     return rows
@@ -457,11 +470,17 @@ def column_rows(result: FileResult) -> list[Row]:
 
 
 def _storage(c: Column) -> Row:
-    s = c.storage
+    s, w = c.storage, c.ascii_width
+    widths = (w.width, w.basis) if w is not None else (None, None)
     if s is None:
-        return (None, None, None, None, None, None, None)
+        return (None, None, None, None, None, None, None, *widths)
     return (s.platform, s.type, s.category, s.data_length, s.max_length, s.alignment,
-            s.presence_bits)  # fmt: skip
+            s.presence_bits, *widths)  # fmt: skip
+
+
+def _row_width(t: Table) -> int | None:
+    widths = [c.ascii_width.width for c in t.columns if c.ascii_width is not None]
+    return sum(widths) if widths else None
 
 
 def diagnostic_rows(result: FileResult) -> list[Row]:

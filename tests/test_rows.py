@@ -192,6 +192,7 @@ def test_rows_match_schema_and_fill_every_column(dataset: str) -> None:
     # Sized as Teradata with a row count, so the sizing columns are filled too.
     sizing = SizingSettings(platform="teradata", rows=1000)
     sized = passes.run(RESULT, passes.SIZING_RULES, sizing=sizing)
+    sized = passes.run(sized, passes.REPLICATION_RULES, sizing=sizing)
     produced = rows.flatten(sized, 1234, 56, estimate_file(sized, sizing))[dataset]
     assert produced
     for row in produced:

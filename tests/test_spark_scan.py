@@ -179,6 +179,7 @@ def test_tables_rows(spark: Any, scan: Scan) -> None:
         if c["qualified_table"] == "sales.events" and c["name"] == "kind"
     )
     assert (kind["storage_category"], kind["data_length"], kind["alignment"]) == ("char", 10, 1)
+    assert (kind["ascii_width"], kind["ascii_width_basis"]) == (10, "manual")
 
 
 @pytest.mark.spark
@@ -280,6 +281,26 @@ def test_worker_turns_a_crash_into_d900(monkeypatch: pytest.MonkeyPatch) -> None
     record = worker.finish(out[0], ())
     file_row = dict(zip(names(DATASETS["files"]), record[0], strict=True))
     assert file_row["ok"] is False and record[3][0][2] == "D900"
+
+
+def test_worker_ascii_widths_and_r050_only_for_replicated_tables() -> None:
+    ddl = (
+        b"create table rep (a int not null, b mystery_t null)\ngo\n"
+        b"create table plain (c char(10) not null, d mystery_t null)\ngo\n"
+        b"sp_setreptable rep, true\ngo\n"
+    )
+    analysed = worker.analyze_file("w.sql", ddl, Options(dialect="sybase"))
+    _, tables, columns, diags = worker.finish(analysed, ())
+    by_name = {r[names(DATASETS["tables"]).index("table")]: r for r in tables}
+    width = names(DATASETS["tables"]).index("row_width")
+    assert by_name["rep"][width] == 11 and by_name["plain"][width] == 10  # int 11; char(10) 10
+    col = names(DATASETS["columns"])
+    widths = {
+        (r[col.index("table")], r[col.index("name")]): r[col.index("ascii_width")] for r in columns
+    }
+    assert widths[("plain", "c")] == 10 and widths[("rep", "b")] == 0
+    r050 = [d for d in diags if d[2] == "R050"]
+    assert len(r050) == 1 and "rep.b" in str(r050[0][4])  # none for the unmarked table
 
 
 def test_worker_record_survives_a_flattening_failure() -> None:

@@ -142,6 +142,7 @@ def finish(
         try:
             sizing = sizing or SizingSettings()
             sized = passes.run(result, passes.SIZING_RULES, sizing=sizing)
+            sized = _with_ascii_widths(sized, sizing)
             estimates = estimate_file(sized, sizing)
             extra = tuple(d for e in estimates for d in e.diagnostics)
             result = replace(sized, diagnostics=(*sized.diagnostics, *extra))
@@ -149,6 +150,24 @@ def finish(
             failed = internal_error(result.path, err)
             result = replace(result, diagnostics=(*result.diagnostics, *failed.diagnostics))
     return record(result, analysed.size, analysed.millis, estimates)
+
+
+def _with_ascii_widths(result: FileResult, sizing: SizingSettings) -> FileResult:
+    """Replication Server ASCII widths for the ``columns`` dataset (RowWidth in ``tables``).
+
+    A type without a known width (R050) is reported only for tables marked for
+    replication: on the others it would be noise in a repository-wide scan.
+    """
+    widened = passes.run(result, passes.REPLICATION_RULES, sizing=sizing)
+    quiet = {
+        c.span
+        for t in widened.tables
+        if t.replication is None or not t.replication.replicated
+        for c in t.columns
+        if c.span is not None
+    }
+    kept = tuple(d for d in widened.diagnostics if d.code != "R050" or d.span not in quiet)
+    return replace(widened, diagnostics=kept)
 
 
 def finish_partition(
