@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
+from sqlglot.errors import ParseError
 from sqlglot.parser import Parser
 from sqlglot.tokenizer_core import Token
 
@@ -141,6 +142,56 @@ class SpanParserMixin(Parser):
 
     Put it first in the bases: ``class Parser(SpanParserMixin, TSQLParser)``.
     """
+
+    #: Backtracking allowed per token before a parse is declared stuck.  Real DDL
+    #: needs at most about 2.2 (bench corpus); sqlglot has loops that never advance
+    #: on some malformed input (``SYSTEM_VERSIONING = ON (x``), which must not hang a
+    #: pre-commit hook or a Spark task.
+    RETREATS_PER_TOKEN = 100
+
+    def _parse(
+        self,
+        parse_method: t.Callable[[Parser], exp.Expr | None],
+        raw_tokens: list[Token],
+        sql: str | None = None,
+    ) -> list[exp.Expr | None]:
+        self._retreats_left = 1000 + self.RETREATS_PER_TOKEN * len(raw_tokens)
+        try:
+            return super()._parse(parse_method, raw_tokens, sql)
+        except (ParseError, RecursionError):
+            raise
+        except Exception as err:
+            # sqlglot's own code can trip over malformed input (an AttributeError on a
+            # truncated bracketed name, say): report a syntax error where the parser
+            # stood, as for any other bad statement, not a parser crash.
+            token = self._curr or self._prev
+            if token is None:
+                raise
+            description = f"cannot parse the statement here ({type(err).__name__} in sqlglot)"
+            raise ParseError.new(
+                f"{description}. Line {token.line}, Col: {token.col}.",
+                description=description,
+                line=token.line,
+                col=token.col,
+                highlight=token.text,
+            ) from err
+
+    def _retreat(self, index: int) -> None:
+        self._retreats_left -= 1
+        if self._retreats_left < 0:
+            # Raised on every further retreat, so no ``except ParseError`` in sqlglot
+            # (speculative parses catch it) can resume the loop.
+            token = self._curr or self._prev
+            line, col = (token.line, token.col) if token is not None else (1, 1)
+            description = "the parser makes no progress here (malformed statement)"
+            raise ParseError.new(
+                f"{description}. Line {line}, Col: {col}.",
+                description=description,
+                line=line,
+                col=col,
+                highlight=token.text if token is not None else "",
+            )
+        super()._retreat(index)
 
     def _parse_types(
         self,

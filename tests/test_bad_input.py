@@ -91,3 +91,32 @@ def test_fifty_megabyte_file() -> None:
     assert err.span is not None
     assert err.span.line == text[: text.index(bad)].count("\n") + 1
     assert len(result.skipped) == 10 * chunk.count("\n")
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        # sqlglot's option loops never advance on an unknown option: must not hang
+        "CREATE TABLE dbo.t (a int) WITH (SYSTEM_VERSIONING = ON (garbage here, more junk))",
+        "CREATE TABLE dbo.t (a int) WITH (DATA_DELETION = ON (nonsense))",
+    ],
+)
+def test_statements_sqlglot_would_loop_on_give_a_syntax_error(statement: str) -> None:
+    data = f"{statement}\nGO\nCREATE TABLE dbo.u (b int)\nGO\n".encode()
+    result = analyze_bytes("loop.sql", data, Options(dialect="tsql"))
+    assert [t.name.name for t in result.tables] == ["u"]
+    (diag,) = result.diagnostics
+    assert diag.code == "P001" and "no progress" in diag.message
+    assert diag.span is not None and diag.span.line == 1 and diag.span.column > 40
+
+
+def test_sqlglot_internal_error_on_bad_input_is_a_syntax_error_not_a_crash() -> None:
+    # A truncated bracketed name makes sqlglot's Teradata parser raise AttributeError.
+    data = (
+        b"CREATE TABLE [dbo].[BACK\n (\n id INTEGER NOT NULL,\n"
+        b" label VARCHAR(40) CHARACTER SET LATIN NOT CASESPECIFIC)\nUNIQUE PRIMARY INDEX ( id );"
+    )
+    result = analyze_bytes("trunc.sql", data, Options(dialect="teradata"))
+    (diag,) = result.diagnostics
+    assert diag.code == "P001" and "AttributeError in sqlglot" in diag.message
+    assert diag.span is not None and diag.span.line > 1
