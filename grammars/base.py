@@ -42,20 +42,25 @@ CREATE_TYPE = re.compile(r"\A\s*create\s+type\b", re.IGNORECASE)
 class Evidence:
     """A content pattern that points at a dialect, with its weight in detection.
 
-    ``needle`` is a lower-case literal the pattern cannot match without; detection
-    runs the regex only where the needle occurs (a substring test is ~100x faster
-    than a case-insensitive regex scan that finds nothing).
+    ``needles`` are lower-case literals the pattern cannot match without, as a
+    conjunction of alternatives (see :func:`required_literals`); detection runs the
+    regex only when every group has one of its strings in the text (a substring test
+    is ~100x faster than a case-insensitive regex scan that finds nothing).
     """
 
     pattern: re.Pattern[str]
     weight: int
     label: str
-    needle: str | None = None
+    needles: tuple[tuple[str, ...], ...] = ()
 
     def search(self, head: str, lowered: str) -> bool:
         """Whether the pattern occurs in ``head`` (``lowered`` is ``head.lower()``)."""
-        if self.needle is not None and self.needle not in lowered:
-            return False
+        for group in self.needles:
+            for needle in group:  # plain loops: detection runs this ~100 times a file
+                if needle in lowered:
+                    break
+            else:
+                return False
         return self.pattern.search(head) is not None
 
 
@@ -95,41 +100,108 @@ class Grammar:
         return None
 
 
-def required_literal(pattern: str) -> str | None:
-    """The longest run of literal characters every match of ``pattern`` must contain.
+#: Shortest literal worth a substring test.
+_MIN_NEEDLE = 2
 
-    Only the pattern's top-level sequence is considered (alternatives and
-    optional parts never yield a needle), so the answer is always safe.
 
-    >>> required_literal(r"\\bON\\s+\\[PRIMARY\\]")
-    '[primary]'
-    >>> required_literal(r"\\bdatetime2\\b|\\bdatetimeoffset\\b")
-    'datetime'
-    >>> required_literal(r"(?:a|b)c") is None
-    True
+def required_literals(pattern: str) -> tuple[tuple[str, ...], ...]:
+    """Literals every match of ``pattern`` contains, as groups of alternatives.
+
+    Each group lists strings of which at least one occurs in any match; every group
+    must be satisfied.  Literal runs of the top-level sequence and of mandatory
+    groups each give a group of one; an alternation gives a group with one string
+    per branch, or nothing when a branch has no literal.  Optional and repeated-zero
+    parts give nothing, so the answer is always safe (lower case: detection
+    compiles with IGNORECASE).
+
+    >>> required_literals(r"\\bON\\s+\\[PRIMARY\\]")
+    (('on',), ('[primary]',))
+    >>> required_literals(r"\\bROWGUIDCOL\\b|\\bNEWSEQUENTIALID\\s*\\(")
+    (('rowguidcol', 'newsequentialid'),)
+    >>> required_literals(r"\\bcreate\\s+(?:share\\s+)?fix\\s+table\\b")
+    (('create',), ('fix',), ('table',))
+    >>> required_literals(r"\\buni(?:char|text)\\b")
+    (('unichar', 'unitext'),)
+    >>> required_literals(r"\\bcompress\\s+using\\b|\\bdecompress\\s+using\\b")
+    (('compress', 'decompress'), ('using',))
+    >>> required_literals(r"(?:a|b)c")
+    ()
     """
     try:
         parsed = sre_parse.parse(pattern)
     except (re.error, RecursionError):
-        return None
-    best = ""
+        return ()
+    return tuple(_requirements(parsed.data))
+
+
+def _requirements(items: t.Iterable[tuple[t.Any, t.Any]]) -> list[tuple[str, ...]]:
+    groups: list[tuple[str, ...]] = []
     run: list[str] = []
-    for op, arg in parsed.data:
+
+    def flush() -> None:
+        if len(run) >= _MIN_NEEDLE:
+            groups.append(("".join(run).lower(),))
+        run.clear()
+
+    for op, arg in items:
         if op is sre_constants.LITERAL:
             run.append(chr(arg))
             continue
         if op is sre_constants.AT:
             continue  # zero-width: \b, ^, $ do not break a literal run
-        best = max(best, "".join(run), key=len)
-        run = []
-    best = max(best, "".join(run), key=len)
-    return best.lower() if len(best) >= 3 else None
+        heads = _leading_literals(arg[1]) if op is sre_constants.BRANCH and run else ()
+        if heads:
+            # ``uni(?:char|text)``: the run and each branch's head make one literal.
+            prefix = "".join(run).lower()
+            groups.append(tuple(dict.fromkeys(prefix + head for head in heads)))
+            run.clear()
+            continue
+        flush()
+        if op is sre_constants.SUBPATTERN:
+            groups.extend(_requirements(arg[-1].data))
+        elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT) and arg[0] >= 1:
+            groups.extend(_requirements(arg[2].data))
+        elif op is sre_constants.BRANCH:
+            alternatives: list[str] = []
+            per_branch = [_requirements(branch.data) for branch in arg[1]]
+            for options in per_branch:
+                if not options:
+                    alternatives = []
+                    break
+                # Any one group of the branch is implied by the branch; take the
+                # most selective (fewest strings, then longest).
+                best = min(options, key=lambda g: (len(g), -min(map(len, g))))
+                alternatives.extend(best)
+            if alternatives:
+                groups.append(tuple(dict.fromkeys(alternatives)))
+            # A group every branch requires is required whichever branch matches.
+            groups.extend(g for g in per_branch[0] if all(g in o for o in per_branch[1:]))
+    flush()
+    return groups
+
+
+def _leading_literals(branches: t.Sequence[t.Any]) -> tuple[str, ...]:
+    """Each branch's leading literal (lower case), or () when a branch starts otherwise."""
+    heads = []
+    for branch in branches:
+        head = []
+        for op, arg in branch.data:
+            if op is not sre_constants.LITERAL:
+                break
+            head.append(chr(arg))
+        if not head:
+            return ()
+        heads.append("".join(head).lower())
+    return tuple(heads)
 
 
 def evidence(pattern: str, weight: int, label: str) -> Evidence:
     """Build an :class:`Evidence` from a case-insensitive regular expression."""
     return Evidence(
-        re.compile(pattern, re.IGNORECASE | re.MULTILINE), weight, label, required_literal(pattern)
+        re.compile(pattern, re.IGNORECASE | re.MULTILINE),
+        weight,
+        label,
+        required_literals(pattern),
     )
 
 

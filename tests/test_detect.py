@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import grammars
 from analyzer.detect import choose, detect
-from grammars.base import required_literal
+from grammars.base import required_literals
 
 TERADATA = "CREATE MULTISET TABLE t, NO FALLBACK (a BYTEINT) PRIMARY INDEX (a);"
 
@@ -38,10 +38,24 @@ def test_tsql_evidence() -> None:
     assert detect(ddl).dialect == "tsql"
 
 
-def test_required_literal_examples() -> None:
-    assert required_literal(r"\bmergeblockratio\b") == "mergeblockratio"
-    assert required_literal(r"x?yz") is None  # only 'yz' is required: too short
-    assert required_literal(r"(?:no\s+)?fallback") == "fallback"
+def test_required_literals_examples() -> None:
+    assert required_literals(r"\bmergeblockratio\b") == (("mergeblockratio",),)
+    assert required_literals(r"x?yz") == (("yz",),)
+    assert required_literals(r"x?y") == ()  # one character: not worth a test
+    assert required_literals(r"(?:no\s+)?fallback") == (("fallback",),)
+    assert required_literals(r"(?:ab)+cd") == (("ab",), ("cd",))
+    assert required_literals(r"(?:ab)*cd") == (("cd",),)
+    assert required_literals(r"(?=abc)\w+") == ()  # lookarounds give nothing
+    assert required_literals(r"\b(?:before|after)\s+journal") == (
+        ("before", "after"),
+        ("journal",),
+    )
+    assert required_literals(r"abc|\d+") == ()  # a branch without a literal
+
+
+def test_every_evidence_pattern_has_a_needle() -> None:
+    # Without one, detection runs a case-insensitive regex over the whole window.
+    assert [ev.label for ev in ALL_EVIDENCE if not ev.needles] == []
 
 
 ALL_EVIDENCE = [ev for g in grammars.registry().values() for ev in g.evidence]
@@ -63,3 +77,30 @@ def test_needle_prefilter_never_changes_a_match(parts: list[str]) -> None:
     lowered = text.lower()
     for ev in ALL_EVIDENCE:
         assert ev.search(text, lowered) == (ev.pattern.search(text) is not None), ev.label
+
+
+_ATOMS = ["ab", "cd", "e", "x", r"\s*", r"\s+", r"\b", r"\w", "[a-c]", "."]
+
+
+def _regex(draw_leaf: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    return st.recursive(
+        draw_leaf,
+        lambda inner: st.one_of(
+            st.lists(inner, min_size=1, max_size=4).map("".join),
+            st.tuples(inner, inner).map(lambda p: f"(?:{p[0]}|{p[1]})"),
+            st.tuples(inner, st.sampled_from(["?", "*", "+", "{2}", "{0,2}"])).map(
+                lambda p: f"(?:{p[0]}){p[1]}"
+            ),
+        ),
+        max_leaves=8,
+    )
+
+
+@given(_regex(st.sampled_from(_ATOMS)), st.text(alphabet="abcdexAB \n", max_size=30))
+def test_required_literals_are_in_every_match(pattern: str, text: str) -> None:
+    compiled = re.compile(pattern, re.IGNORECASE | re.MULTILINE)
+    if compiled.search(text) is None:
+        return
+    lowered = text.lower()
+    for group in required_literals(pattern):
+        assert any(needle in lowered for needle in group), (pattern, text, group)
