@@ -54,6 +54,7 @@ from sqlglot.tokens import Tokenizer as BaseTokenizer
 
 from grammars import nodes
 from grammars.base import Grammar, SpanParserMixin, evidence
+from grammars.scan import FastScanMixin
 
 #: ``CREATE [UNIQUE] INDEX`` heads: analysed (kept for index sizing), not skipped.
 CREATE_INDEX = re.compile(r"\s*create\s+(?:unique\s+)?index\b", re.IGNORECASE)
@@ -788,7 +789,7 @@ def _index_sql(gen: BaseGenerator, e: exp.Expr) -> str:
 
 
 class DdlauditHiRDB(Dialect):
-    class Tokenizer(BaseTokenizer):
+    class Tokenizer(FastScanMixin, BaseTokenizer):
         KEYWORDS: t.ClassVar[dict[str, TokenType]] = {
             **BaseTokenizer.KEYWORDS,
             "NATIONAL CHARACTER": TokenType.NCHAR,

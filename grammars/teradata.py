@@ -35,6 +35,7 @@ from sqlglot.tokenizer_core import Token, TokenType
 
 from grammars import nodes
 from grammars.base import Grammar, SpanParserMixin, evidence
+from grammars.scan import FastScanMixin
 
 _INTERVAL_FIELDS = frozenset({"YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND"})
 # Words that may sit between CREATE / REPLACE and TABLE.
@@ -621,7 +622,7 @@ def _no_primary_index_sql(gen: TeradataGenerator, e: exp.Expr) -> str:
 
 
 class DdlauditTeradata(Teradata):
-    class Tokenizer(Teradata.Tokenizer):
+    class Tokenizer(FastScanMixin, Teradata.Tokenizer):
         KEYWORDS: t.ClassVar[dict[str, t.Any]] = {
             # LONG (BIGINT) and NUMBER (DECIMAL) are not those types in Teradata.
             **{k: v for k, v in Teradata.Tokenizer.KEYWORDS.items() if k not in ("LONG", "NUMBER")},

@@ -34,6 +34,7 @@ from sqlglot.tokenizer_core import Token, TokenType
 
 from grammars import nodes
 from grammars.base import Grammar, SpanParserMixin, evidence
+from grammars.scan import FastScanMixin
 
 #: Statement heads that must parse whole (see ``_parse_as_command``).
 _STRICT_CREATES = frozenset({"TABLE", "TYPE"})
@@ -509,7 +510,7 @@ class _DdlGenerator(TSQLGenerator):
 
 
 class DdlauditTSQL(TSQL):
-    class Tokenizer(TSQL.Tokenizer):
+    class Tokenizer(FastScanMixin, TSQL.Tokenizer):
         # ISO synonyms SQL Server accepts; the trie keeps single words working
         KEYWORDS: t.ClassVar[dict[str, TokenType]] = {
             **TSQL.Tokenizer.KEYWORDS,
