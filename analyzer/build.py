@@ -94,7 +94,9 @@ class Context:
         """The file span of ``node`` (from parser-recorded meta), or None."""
         if node is None or self.index is None:
             return None
-        bounds = node.meta.get("span") if node.meta else None
+        # ``_meta``, not the ``meta`` property: that allocates a dict on every node read.
+        meta = node._meta
+        bounds = meta.get("span") if meta else None
         if bounds is None:
             return None
         start, end = bounds
@@ -171,6 +173,10 @@ def build(tree: exp.Expr, ctx: Context) -> Table | UserType | Index | Replicated
 
 def _ident(node: t.Any) -> str:
     """The plain name of an identifier-ish node (quotes and brackets removed)."""
+    if type(node) is exp.Identifier:  # the common case, without the generic walk
+        name = node.args.get("this")
+        if type(name) is str:
+            return name
     while isinstance(node, (exp.Ordered, exp.Column, exp.Paren)) and not isinstance(
         node, exp.Identifier
     ):
@@ -214,7 +220,8 @@ def data_type(node: exp.Expr | None, ctx: Context) -> DataType:
     """The IR type of a sqlglot ``DataType``, read from its declared source text."""
     if node is None:
         return DataType(declared="", name="", family="other")
-    declared = node.meta.get("declared") if node.meta else None
+    meta = node._meta
+    declared = meta.get("declared") if meta else None
     if declared is None:
         declared = ctx.sql(node) or ""
     return _read_type(declared, ctx.grammar.name)
@@ -241,29 +248,44 @@ def _alias_type(tree: nodes.CreateAliasType, ctx: Context) -> UserType:
 # ---------------------------------------------------------------------- columns
 
 
+class _ColumnFields(t.TypedDict, total=False):
+    """The :class:`Column` fields a column's constraints set, and only those.
+
+    Most columns set none or one, so passing just these to ``Column`` (the rest
+    keep their defaults) saves binding a score of keywords per column.
+    """
+
+    default: str | None
+    identity: Identity | None
+    computed: Computed | None
+    character_set: str | None
+    collation: str | None
+    case_specific: bool | None
+    uppercase: bool
+    compression: Compression | None
+    sparse: bool
+    filestream: bool
+    rowguidcol: bool
+    options: tuple[tuple[str, str], ...]
+    suppress: bool
+    no_split: bool
+    recovery: str | None
+    lob_rdareas: tuple[str, ...]
+    attribute_rdareas: tuple[LobAttributeRdareas, ...]
+
+
 @dataclass(slots=True)
 class _ColumnFacts:
-    """Mutable accumulator used while walking one column's constraints."""
+    """Mutable accumulator used while walking one column's constraints.
 
+    ``nullable`` is an explicit NULL / NOT NULL; :func:`_column` moves ``options``
+    into ``fields`` once the column is read.
+    """
+
+    fields: _ColumnFields
     nullable: bool | None = None
-    default: str | None = None
-    identity: Identity | None = None
-    computed: Computed | None = None
-    character_set: str | None = None
-    collation: str | None = None
-    case_specific: bool | None = None
-    uppercase: bool = False
-    compression: Compression | None = None
-    sparse: bool = False
-    filestream: bool = False
-    rowguidcol: bool = False
     not_for_replication: bool = False
     options: list[tuple[str, str]] | None = None
-    suppress: bool = False
-    no_split: bool = False
-    recovery: str | None = None
-    lob_rdareas: tuple[str, ...] = ()
-    attribute_rdareas: tuple[LobAttributeRdareas, ...] = ()
 
     def option(self, key: str, value: str) -> None:
         if self.options is None:
@@ -306,32 +328,32 @@ def _column_constraint(
     if isinstance(kind, exp.NotNullColumnConstraint):
         facts.nullable = bool(kind.args.get("allow_null"))
     elif isinstance(kind, exp.DefaultColumnConstraint):
-        facts.default = _literal(kind.this, ctx)
+        facts.fields["default"] = _literal(kind.this, ctx)
     elif isinstance(kind, exp.GeneratedAsIdentityColumnConstraint):
         always = kind.args.get("this")
-        facts.identity = Identity(
+        facts.fields["identity"] = Identity(
             seed=_literal(kind.args["start"], ctx) if kind.args.get("start") else None,
             increment=_literal(kind.args["increment"], ctx) if kind.args.get("increment") else None,
             always=always if isinstance(always, bool) and ctx.grammar.name != "tsql" else None,
         )
     elif isinstance(kind, exp.AutoIncrementColumnConstraint):
-        facts.identity = Identity()
+        facts.fields["identity"] = Identity()
     elif isinstance(kind, exp.NotForReplicationColumnConstraint):
         facts.not_for_replication = True
     elif isinstance(kind, exp.ComputedColumnConstraint):
-        facts.computed = Computed(
+        facts.fields["computed"] = Computed(
             expression=_literal(kind.this, ctx), persisted=bool(kind.args.get("persisted"))
         )
         if kind.args.get("not_null"):
             facts.nullable = False
     elif isinstance(kind, exp.CharacterSetColumnConstraint):
-        facts.character_set = _ident(kind.this).upper()
+        facts.fields["character_set"] = _ident(kind.this).upper()
     elif isinstance(kind, exp.CollateColumnConstraint):
-        facts.collation = _ident(kind.this)
+        facts.fields["collation"] = _ident(kind.this)
     elif isinstance(kind, exp.CaseSpecificColumnConstraint):
-        facts.case_specific = not bool(kind.args.get("not_"))
+        facts.fields["case_specific"] = not bool(kind.args.get("not_"))
     elif isinstance(kind, exp.UppercaseColumnConstraint):
-        facts.uppercase = True
+        facts.fields["uppercase"] = True
     elif isinstance(kind, nodes.AlgorithmicCompressColumnConstraint):
         values = kind.args.get("values")
         base = (
@@ -339,7 +361,7 @@ def _column_constraint(
             if values is not None
             else Compression()
         )
-        facts.compression = replace(
+        facts.fields["compression"] = replace(
             base,
             compress_using=_literal(kind.args.get("compress"), ctx)
             if kind.args.get("compress")
@@ -349,13 +371,13 @@ def _column_constraint(
             else None,
         )
     elif isinstance(kind, exp.CompressColumnConstraint):
-        facts.compression = _compression(kind, ctx)
+        facts.fields["compression"] = _compression(kind, ctx)
     elif isinstance(kind, nodes.SparseColumnConstraint):
-        facts.sparse = True
+        facts.fields["sparse"] = True
     elif isinstance(kind, nodes.FileStreamColumnConstraint):
-        facts.filestream = True
+        facts.fields["filestream"] = True
     elif isinstance(kind, nodes.RowGuidColColumnConstraint):
-        facts.rowguidcol = True
+        facts.fields["rowguidcol"] = True
     elif isinstance(kind, nodes.WithDefaultColumnConstraint):
         facts.option("with_default", "true")
     elif isinstance(kind, nodes.NamedColumnConstraint):
@@ -364,15 +386,15 @@ def _column_constraint(
         value = kind.args.get("value")
         facts.option(_literal(kind.this, ctx).lower(), _literal(value, ctx) if value else "true")
     elif isinstance(kind, nodes.SuppressColumnConstraint):
-        facts.suppress = True
+        facts.fields["suppress"] = True
     elif isinstance(kind, nodes.NoSplitColumnConstraint):
-        facts.no_split = True
+        facts.fields["no_split"] = True
     elif isinstance(kind, nodes.RecoveryColumnConstraint):
-        facts.recovery = _ident(kind.this).upper()
+        facts.fields["recovery"] = _ident(kind.this).upper()
     elif isinstance(kind, nodes.LobRdareaColumnConstraint):
-        facts.lob_rdareas = _names(kind.expressions)
+        facts.fields["lob_rdareas"] = _names(kind.expressions)
     elif isinstance(kind, nodes.AllocateColumnConstraint):
-        facts.attribute_rdareas = tuple(
+        facts.fields["attribute_rdareas"] = tuple(
             LobAttributeRdareas(_ident(item.this), _names(item.expressions))
             for item in kind.expressions
         )
@@ -467,25 +489,36 @@ def _column(
     indexes: list[Index],
 ) -> tuple[str, DataType, _ColumnFacts, Span | None]:
     """Read one column definition; the Column is built once nullability is settled."""
-    name = _ident(coldef.this)
+    args = coldef.args
+    name = _ident(args.get("this"))
     span = ctx.span(coldef)
-    facts = _ColumnFacts()
-    for cc in coldef.args.get("constraints") or []:
+    facts = _ColumnFacts({})
+    for cc in args.get("constraints") or ():
         if isinstance(cc, exp.ColumnConstraint):
+            kind = cc.args["kind"]
+            if type(kind) is exp.NotNullColumnConstraint:  # the commonest: skip the dispatch
+                facts.nullable = bool(kind.args.get("allow_null"))
+                continue
             cname = _ident(cc.this) if cc.this is not None else None
-            _column_constraint(cc.args["kind"], cname, name, facts, constraints, indexes, ctx, span)
+            _column_constraint(kind, cname, name, facts, constraints, indexes, ctx, span)
         else:
             _column_constraint(cc, None, name, facts, constraints, indexes, ctx, span)
+    fields = facts.fields
     if facts.not_for_replication:
-        if facts.identity is not None:
-            facts.identity = replace(facts.identity, not_for_replication=True)
+        identity = fields.get("identity")
+        if identity is not None:
+            fields["identity"] = replace(identity, not_for_replication=True)
         else:
             facts.option("not_for_replication", "true")
-    kind = coldef.args.get("kind")
+    if facts.options:
+        fields["options"] = tuple(facts.options)
+    kind = args.get("kind")
     dtype = (
         data_type(kind, ctx)
         if kind is not None
-        else DataType(declared="", name="", family="computed" if facts.computed else "other")
+        else DataType(
+            declared="", name="", family="computed" if fields.get("computed") else "other"
+        )
     )
     return name, dtype, facts, span
 
@@ -504,24 +537,8 @@ def _make_column(
         type=dtype,
         nullable=nullable,
         nullable_explicit=facts.nullable is not None,
-        default=facts.default,
-        identity=facts.identity,
-        computed=facts.computed,
-        character_set=facts.character_set,
-        collation=facts.collation,
-        case_specific=facts.case_specific,
-        uppercase=facts.uppercase,
-        compression=facts.compression,
-        sparse=facts.sparse,
-        filestream=facts.filestream,
-        rowguidcol=facts.rowguidcol,
-        options=tuple(facts.options or ()),
         span=span,
-        suppress=facts.suppress,
-        no_split=facts.no_split,
-        recovery=facts.recovery,
-        lob_rdareas=facts.lob_rdareas,
-        attribute_rdareas=facts.attribute_rdareas,
+        **facts.fields,
     )
 
 
@@ -910,7 +927,7 @@ def _nullable(name: str, facts: _ColumnFacts, pk: frozenset[str], grammar: Gramm
     """
     if facts.nullable is not None:
         return facts.nullable
-    if name.lower() in pk or facts.identity is not None:
+    if name.lower() in pk or facts.fields.get("identity") is not None:
         return False
     return grammar.default_nullable
 
