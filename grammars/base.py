@@ -25,7 +25,7 @@ from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ParseError
 from sqlglot.parser import Parser
-from sqlglot.tokenizer_core import Token
+from sqlglot.tokenizer_core import Token, TokenType
 
 #: Statement heads every grammar analyses unless it says otherwise.
 CREATE_TABLE = re.compile(
@@ -205,6 +205,10 @@ def evidence(pattern: str, weight: int, label: str) -> Evidence:
     )
 
 
+#: Tokens sqlglot's _parse_unnamed_constraint never reads as a constraint keyword.
+_NEVER_CONSTRAINTS = frozenset({TokenType.IDENTIFIER, TokenType.STRING})
+
+
 def _span(start: Token, end: Token) -> tuple[int, int]:
     return (start.start, end.end + 1)
 
@@ -220,6 +224,10 @@ class SpanParserMixin(Parser):
     #: on some malformed input (``SYSTEM_VERSIONING = ON (x``), which must not hang a
     #: pre-commit hook or a Spark task.
     RETREATS_PER_TOKEN = 100
+
+    #: Shortcuts that give sqlglot's own result with fewer calls (off only in the
+    #: tests that compare both ways).
+    FAST_PATHS = True
 
     def _parse(
         self,
@@ -299,8 +307,44 @@ class SpanParserMixin(Parser):
                 result.meta["span"] = (start, self._prev.end + 1)
         return result
 
+    def _parse_field_def(self) -> exp.Expr | None:
+        # A column's plain name: what sqlglot's _parse_field(any_token=True) returns for
+        # it, without asking the literal and function parsers first (they decline a
+        # VAR or quoted name not followed by "(" that is no bare function name, such
+        # as CASE; tests/test_grammar_fastpaths.py checks the premises per grammar).
+        curr = self._curr
+        nxt = self._next
+        if (
+            self.FAST_PATHS
+            and curr is not None
+            and nxt is not None
+            and nxt.token_type is not TokenType.L_PAREN
+            and (
+                curr.token_type is TokenType.IDENTIFIER
+                or (
+                    curr.token_type is TokenType.VAR
+                    and curr.text.upper() not in self.NO_PAREN_FUNCTION_PARSERS
+                )
+            )
+            and (self._prev is None or self._prev.token_type is not TokenType.DOT)
+        ):
+            column: exp.Expr | None = self._parse_column_def(self._parse_id_var(any_token=True))
+            return column
+        return super()._parse_field_def()
+
     def _parse_constraint(self) -> t.Any:
         first = self._curr
+        if (
+            self.FAST_PATHS
+            and first is not None
+            and first.token_type is not TokenType.CONSTRAINT
+            and (
+                first.token_type in _NEVER_CONSTRAINTS
+                or first.text.upper() not in self.SCHEMA_UNNAMED_CONSTRAINTS
+            )
+        ):
+            # sqlglot's answer for a column name in a column list, without its calls.
+            return None
         result = super()._parse_constraint()
         if result is not None and first is not None and self._prev is not None:
             result.meta["span"] = _span(first, self._prev)
