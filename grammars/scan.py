@@ -158,6 +158,13 @@ class ScanTable:
         )
 
 
+def _lines(sql: str, cursor: int, to: int, line: int, line_start: int) -> tuple[int, int]:
+    """``line`` and ``line_start`` moved from offset ``cursor`` to ``to``."""
+    if sql.find("\n", cursor, to) >= 0:
+        return line + sql.count("\n", cursor, to), sql.rfind("\n", cursor, to) + 1
+    return line, line_start
+
+
 def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
     """The tokens of ``sql``, exactly as ``core.tokenize(sql)`` gives them, or None.
 
@@ -225,6 +232,7 @@ def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
                 text = sql[start + 1 : last]
                 ttype = string if kind == _STRING else identifier
             if kind:
+                # _lines() inline: this runs for every token.
                 if find("\n", cursor, last) >= 0:
                     line += sql.count("\n", cursor, last)
                     line_start = sql.rfind("\n", cursor, last) + 1
@@ -271,18 +279,14 @@ def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
                 comment = sql[pos + 2 : close]
                 end = close + 2
                 last = close + 1
-        if find("\n", cursor, pos) >= 0:
-            line += sql.count("\n", cursor, pos)
-            line_start = sql.rfind("\n", cursor, pos) + 1
+        line, line_start = _lines(sql, cursor, pos, line, line_start)
         cursor = pos
         if comment is not None:
             pending.append(comment)
             if line == prev_line:
                 tokens[-1].comments.extend(pending)
                 pending = []
-                if find("\n", cursor, last) >= 0:
-                    line += sql.count("\n", cursor, last)
-                    line_start = sql.rfind("\n", cursor, last) + 1
+                line, line_start = _lines(sql, cursor, last, line, line_start)
                 cursor = last
                 prev_line = line
             pos = end
@@ -316,9 +320,7 @@ def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
         append = tokens.append
         prev_type = tokens[-1].token_type if tokens else None
         last = pos - 1
-        if find("\n", cursor, last) >= 0:
-            line += sql.count("\n", cursor, last)
-            line_start = sql.rfind("\n", cursor, last) + 1
+        line, line_start = _lines(sql, cursor, last, line, line_start)
         cursor = last
         if core._line != line or core._col != last - line_start + 1:
             return None  # sqlglot lost count of a line here: keep its numbers

@@ -9,8 +9,6 @@ meta (spans, declared types) and comments included.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,11 +18,8 @@ from sqlglot.parser import Parser
 from sqlglot.tokenizer_core import TokenType
 
 import grammars
-from analyzer.detect import detect
-from analyzer.split import split_statements
 from grammars.base import SpanParserMixin
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.corpus import bench_module, fixture_statements
 
 
 @pytest.mark.parametrize("dialect", grammars.names())
@@ -89,26 +84,15 @@ def _check(dialect: str, sql: str) -> None:
 
 def test_fixture_statements_parse_the_same_both_ways() -> None:
     checked = 0
-    for path in sorted((ROOT / "fixtures").rglob("*.sql")):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (UnicodeDecodeError, OSError):
-            continue
-        dialect = detect(text).dialect
-        grammar = grammars.get(dialect)
-        for statement in split_statements(text, batch_separator=True):
-            if grammar.statement_kind(statement.text) is not None:
-                _check(dialect, statement.text)
-                checked += 1
+    for _name, dialect, sql in fixture_statements():
+        if grammars.get(dialect).statement_kind(sql) is not None:
+            _check(dialect, sql)
+            checked += 1
     assert checked > 100
 
 
 def test_benchmark_statements_parse_the_same_both_ways(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("ddlaudit_bench", ROOT / "bench" / "run.py")
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules["ddlaudit_bench"] = bench
-    spec.loader.exec_module(bench)
+    bench = bench_module()
     files = [*bench.generate(60, 11, tmp_path), *bench.generate_hirdb(30, 11, tmp_path)]
     for f in files:
         for sql in f.statements:

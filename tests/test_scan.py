@@ -7,8 +7,6 @@ statement and on generated benchmark statements.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,11 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grammars
-from analyzer.detect import detect
-from analyzer.split import split_statements
 from grammars.scan import FastScanMixin, ScanTable, scan
+from tests.corpus import bench_module, fixture_statements
 
-ROOT = Path(__file__).resolve().parent.parent
 DIALECTS = grammars.names()
 
 Signature = list[tuple[object, ...]]
@@ -109,21 +105,8 @@ def test_sqlglot_line_quirks_are_kept() -> None:
         assert _signature(d.tokenize(sql)) == _reference("tsql", sql)
 
 
-def _fixture_statements() -> list[tuple[str, str, str]]:
-    out = []
-    for path in sorted((ROOT / "fixtures").rglob("*.sql")):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (UnicodeDecodeError, OSError):
-            continue
-        dialect = detect(text).dialect
-        for statement in split_statements(text, batch_separator=True):
-            out.append((path.name, dialect, statement.text))
-    return out
-
-
 def test_fixture_statements_tokenize_identically() -> None:
-    statements = _fixture_statements()
+    statements = fixture_statements()
     assert len(statements) > 200
     fallbacks = 0
     for name, dialect, sql in statements:
@@ -135,17 +118,8 @@ def test_fixture_statements_tokenize_identically() -> None:
     assert fallbacks <= len(statements) // 20  # the fast path is the usual path
 
 
-def _bench_module() -> object:
-    spec = importlib.util.spec_from_file_location("ddlaudit_bench", ROOT / "bench" / "run.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ddlaudit_bench"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_benchmark_statements_tokenize_identically(tmp_path: Path) -> None:
-    bench = _bench_module()
+    bench = bench_module()
     files = [
         *bench.generate(100, 7, tmp_path),  # type: ignore[attr-defined]
         *bench.generate_hirdb(50, 7, tmp_path),  # type: ignore[attr-defined]
