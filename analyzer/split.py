@@ -31,9 +31,11 @@ The rules:
 * A statement's text runs from its first to its last character of code:
   surrounding whitespace and comments, and the terminator, are left out
   (comments inside are kept).  Empty and comment-only statements are dropped.
-* Unterminated strings, identifiers and block comments run to the end of the
-  file and are returned as part of the last statement (an unterminated comment
-  counts as code here), so the parser reports them; nothing raises.
+* A string or quoted identifier that is never closed runs to the first ``;``
+  or the end of its line, and a block comment that is never closed to the next ``GO`` line
+  (``batch_separator``) or the end of the file; both stay in their statement
+  (the comment as code), so the parser reports them, and the statements after
+  them are kept.  Nothing raises.
 * A DOS end-of-file mark (Ctrl-Z) at the end of the text is not a statement.
 
 Speed: one compiled regular expression matches, in turn, a ``GO`` line, a
@@ -66,12 +68,14 @@ class Statement:
     terminator: str = ""
 
 
-# Strings and quoted identifiers run to their closing quote or to the end of
-# the text.
+# Strings and quoted identifiers run to their closing quote (across lines); one
+# that is never closed runs to the first ";" or the end of its line, so that it
+# takes only its own statement down (possessive: an unclosed quote is given up on
+# in one pass).
 _QUOTED = (
-    r"'[^']*(?:''[^']*)*(?:'|\Z)"
-    r'|"[^"]*(?:""[^"]*)*(?:"|\Z)'
-    r"|\[[^\]]*(?:\]\][^\]]*)*(?:\]|\Z)"
+    r"'[^']*+(?:''[^']*+)*+'|'[^;\r\n]*+"
+    r'|"[^"]*+(?:""[^"]*+)*+"|"[^;\r\n]*+'
+    r"|\[[^\]]*+(?:\]\][^\]]*+)*+\]|\[[^;\r\n]*+"
 )
 # A block comment with no nested "/*" is matched whole; otherwise the bare
 # "/*" alternative matches and the nesting is counted in Python.
@@ -92,6 +96,7 @@ _GO_TAIL = _go_line(r"\d+")
 _GO_COUNTED = _go_line(r"(?P<count>\d+)")
 _GO_FIRST_LINE = re.compile(_GO_COUNTED)
 _GO_LINE = rf"(?P<go>[\r\n]{_GO_COUNTED})"
+_NEXT_GO = re.compile(rf"[\r\n]{_GO_TAIL}")
 
 # The main scanners match, one after the other, a GO line, a comment, ";" or
 # a run of code (quoted parts included) up to the next of those: Python sees a
@@ -261,8 +266,11 @@ def split_statements(text: str, *, batch_separator: bool = True) -> list[Stateme
                 if end - token == 2:  # "/*" of a comment with a nested one
                     end = _block_comment_end(text, end)
                     if end < 0:
-                        # Unterminated: keep it as code so that the parser reports it.
-                        end = last = n
+                        # Unterminated: keep it as code so that the parser reports it,
+                        # up to the next GO line (isql and sqlcmd end the batch there
+                        # whatever it holds) or the end of the text.
+                        go = _NEXT_GO.search(text, token) if batch_separator else None
+                        end = last = go.start() if go is not None else n
                         if first < 0:
                             first = token
                     pos = end

@@ -32,7 +32,7 @@ def test_one_bad_statement_keeps_the_others(bad: str) -> None:
     text = GOOD.format(n=1) + bad + "\nGO\n" + GOOD.format(n=2)
     result = analyze_bytes("mixed.sql", text.encode(), Options(dialect="tsql"))
     names = [t.name.name for t in result.tables]
-    assert "good1" in names
+    assert "good1" in names and "good2" in names
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     assert errors, "the bad statement must be reported"
     for d in errors:
@@ -120,3 +120,19 @@ def test_sqlglot_internal_error_on_bad_input_is_a_syntax_error_not_a_crash() -> 
     (diag,) = result.diagnostics
     assert diag.code == "P001" and "AttributeError in sqlglot" in diag.message
     assert diag.span is not None and diag.span.line > 1
+
+
+@pytest.mark.parametrize("dialect", ["tsql", "teradata", "hirdb", "sybase"])
+@pytest.mark.parametrize("quote", ["'", '"', "["])
+def test_an_unclosed_quote_loses_only_its_own_statement(dialect: str, quote: str) -> None:
+    if quote == "[" and dialect in ("teradata", "hirdb"):
+        pytest.skip("no bracketed names in this dialect")
+    text = (
+        GOOD.format(n=1)
+        + f"CREATE TABLE broken (x char(1) DEFAULT {quote}oops, y int);\n"
+        + GOOD.format(n=2)
+    )
+    result = analyze_bytes("q.sql", text.encode(), Options(dialect=dialect))
+    assert [t.name.name for t in result.tables] == ["good1", "good2"]
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    assert errors and all(d.span is not None and d.span.line == 2 for d in errors)

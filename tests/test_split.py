@@ -102,14 +102,50 @@ def test_quote_inside_nested_comment_does_not_open_a_string() -> None:
         "create table [t;\nGO\n",
     ],
 )
-def test_unterminated_quote_runs_to_the_end(source: str) -> None:
-    assert texts(source) == [source.rstrip()]
+def test_unclosed_quote_ends_at_the_semicolon_on_its_line(source: str) -> None:
+    assert texts(source) == [source.split(";")[0]]
+
+
+@pytest.mark.parametrize("quote", ["'", '"', "["])
+@pytest.mark.parametrize("batch_separator", [True, False])
+def test_unclosed_quote_keeps_the_statements_after_it(quote: str, batch_separator: bool) -> None:
+    one_line = (
+        "create table a (x int);\n"
+        f"create table b (y char(1) default {quote}oops, z int);\n"
+        "create table c (w int);\n"
+    )
+    assert texts(one_line, batch_separator=batch_separator) == [
+        "create table a (x int)",
+        f"create table b (y char(1) default {quote}oops, z int)",
+        "create table c (w int)",
+    ]
+    multi_line = (
+        f"create table b (\n  y char(1) default {quote}oops,\n  z int\n);\n"
+        "create table c (w int);\n"
+    )
+    assert texts(multi_line, batch_separator=batch_separator) == [
+        multi_line.split(";")[0],
+        "create table c (w int)",
+    ]
+
+
+def test_closed_quotes_still_span_lines() -> None:
+    source = "create table t (x varchar(9) default 'a;\nGO\nb');\ncreate table u (y int);"
+    assert texts(source) == [source.split(";\ncreate")[0], "create table u (y int)"]
+    assert texts("select [a\n;b] from t; select 1") == ["select [a\n;b] from t", "select 1"]
 
 
 def test_unterminated_comment_is_kept_for_the_parser() -> None:
     source = "create table a (x int); /* oops ;\ncreate table b (y int);\n"
     assert texts(source) == ["create table a (x int)", source[24:].rstrip()]
     assert texts("a; /* /* */") == ["a", "/* /* */"]
+
+
+def test_unterminated_comment_ends_at_the_next_go_line() -> None:
+    source = "create table a (x int) /* oops\nGO\ncreate table b (y int)\nGO\n"
+    assert texts(source) == ["create table a (x int) /* oops", "create table b (y int)"]
+    # Without batch separators (Teradata, HiRDB) it runs to the end, as before.
+    assert texts(source, batch_separator=False) == [source.rstrip()]
 
 
 # ----------------------------------------------------------------------- GO
