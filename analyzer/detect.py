@@ -47,7 +47,7 @@ def detect(text: str) -> DialectChoice:
 
 
 def _score(head: str) -> DialectChoice | None:
-    lowered = head.lower()
+    lowered = head.lower() if head.isascii() else None  # see Evidence.search
     best: tuple[int, str, tuple[str, ...]] | None = None
     for name, grammar in grammars.registry().items():
         score = 0

@@ -46,22 +46,41 @@ class Evidence:
     conjunction of alternatives (see :func:`required_literals`); detection runs the
     regex only when every group has one of its strings in the text (a substring test
     is ~100x faster than a case-insensitive regex scan that finds nothing).
+    ``leading`` are literals every match starts with (:func:`leading_literals`):
+    the regex is then tried only where one of them occurs.
     """
 
     pattern: re.Pattern[str]
     weight: int
     label: str
     needles: tuple[tuple[str, ...], ...] = ()
+    leading: tuple[str, ...] = ()
 
-    def search(self, head: str, lowered: str) -> bool:
-        """Whether the pattern occurs in ``head`` (``lowered`` is ``head.lower()``)."""
+    def search(self, head: str, lowered: str | None) -> bool:
+        """Whether the pattern occurs in ``head``.
+
+        ``lowered`` is ``head.lower()`` when ``head`` is ASCII, else None: only then
+        are offsets and case the same in both (Unicode case folding can match an
+        ASCII letter with another character), so the shortcuts apply.
+        """
+        if lowered is None:
+            return self.pattern.search(head) is not None
         for group in self.needles:
             for needle in group:  # plain loops: detection runs this ~100 times a file
                 if needle in lowered:
                     break
             else:
                 return False
-        return self.pattern.search(head) is not None
+        if not self.leading:
+            return self.pattern.search(head) is not None
+        match = self.pattern.match
+        for literal in self.leading:
+            at = lowered.find(literal)
+            while at >= 0:
+                if match(head, at) is not None:
+                    return True
+                at = lowered.find(literal, at + 1)
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +214,49 @@ def _leading_literals(branches: t.Sequence[t.Any]) -> tuple[str, ...]:
     return tuple(heads)
 
 
+def leading_literals(pattern: str) -> tuple[str, ...]:
+    """Literals (lower case) one of which starts every match of ``pattern``, or ().
+
+    Zero-width assertions at the start (``\\b``, ``^``) are skipped: they test the
+    text around a position, which ``re.match(text, pos)`` still sees.
+
+    >>> leading_literals(r"\\bON\\s+\\[PRIMARY\\]")
+    ('on',)
+    >>> leading_literals(r"\\bdatablocksize\\b|\\bblockcompression\\b")
+    ('datablocksize', 'blockcompression')
+    >>> leading_literals(r"^\\s*GO\\s*$")
+    ()
+    """
+    try:
+        parsed = sre_parse.parse(pattern)
+    except (re.error, RecursionError):
+        return ()
+    return _leading(parsed.data)
+
+
+def _leading(items: t.Sequence[tuple[t.Any, t.Any]]) -> tuple[str, ...]:
+    run: list[str] = []
+    for op, arg in items:
+        if op is sre_constants.AT and not run:
+            continue
+        if op is sre_constants.LITERAL:
+            run.append(chr(arg))
+            continue
+        if not run:
+            if op is sre_constants.SUBPATTERN:
+                return _leading(arg[-1].data)
+            if op is sre_constants.BRANCH:
+                heads: list[str] = []
+                for branch in arg[1]:
+                    found = _leading(branch.data)
+                    if not found:
+                        return ()
+                    heads.extend(found)
+                return tuple(dict.fromkeys(heads))
+        break
+    return ("".join(run).lower(),) if len(run) >= _MIN_NEEDLE else ()
+
+
 def evidence(pattern: str, weight: int, label: str) -> Evidence:
     """Build an :class:`Evidence` from a case-insensitive regular expression."""
     return Evidence(
@@ -202,6 +264,7 @@ def evidence(pattern: str, weight: int, label: str) -> Evidence:
         weight,
         label,
         required_literals(pattern),
+        leading_literals(pattern),
     )
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import grammars
 from analyzer.detect import choose, detect
-from grammars.base import required_literals
+from grammars.base import evidence, leading_literals, required_literals
 
 TERADATA = "CREATE MULTISET TABLE t, NO FALLBACK (a BYTEINT) PRIMARY INDEX (a);"
 
@@ -104,3 +104,21 @@ def test_required_literals_are_in_every_match(pattern: str, text: str) -> None:
     lowered = text.lower()
     for group in required_literals(pattern):
         assert any(needle in lowered for needle in group), (pattern, text, group)
+
+
+@given(
+    _regex(st.sampled_from([*_ATOMS, r"^", r"(?:ab|cd)", r"(?:x|\s)"])),
+    st.text(alphabet="abcdexAB \nſK", max_size=30),
+)
+def test_evidence_search_equals_the_regex(pattern: str, text: str) -> None:
+    ev = evidence(pattern, 1, "random")
+    lowered = text.lower() if text.isascii() else None
+    assert ev.search(text, lowered) == (ev.pattern.search(text) is not None), (pattern, text)
+
+
+def test_leading_literals_examples() -> None:
+    assert leading_literals(r"\bcreate\s+table") == ("create",)
+    assert leading_literals(r"(?:before|after)\s+journal") == ("before", "after")
+    assert leading_literals(r"(?:no\s+)?fallback") == ()  # optional start: nothing
+    assert leading_literals(r"ab\bcd") == ("ab",)
+    assert leading_literals(r"(?:ab|\d)c") == ()
