@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import grammars
+from grammars.base import fold_case
 
 #: Windows of the file's head scanned in turn: DDL scripts show their dialect in
 #: their first statements, so the wider windows are read only when the narrower
@@ -47,7 +48,7 @@ def detect(text: str) -> DialectChoice:
 
 
 def _score(head: str) -> DialectChoice | None:
-    lowered = head.lower() if head.isascii() else None  # see Evidence.search
+    lowered = fold_case(head)
     best: tuple[int, str, tuple[str, ...]] | None = None
     for name, grammar in grammars.registry().items():
         score = 0

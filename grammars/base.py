@@ -38,6 +38,24 @@ CREATE_TABLE = re.compile(
 CREATE_TYPE = re.compile(r"\A\s*create\s+type\b", re.IGNORECASE)
 
 
+# The non-ASCII characters an IGNORECASE regex matches with an ASCII letter (sre's
+# simple lower case and its extra case pairs): KELVIN SIGN, DOTTED and DOTLESS I,
+# LONG S.  U+0130 is also the one character lower() turns into two.
+_FOLD = str.maketrans({"\u212a": "k", "\u0130": "i", "\u0131": "i", "\u017f": "s"})
+
+
+def fold_case(head: str) -> str | None:
+    """``head`` in lower case, offset for offset, such that wherever a case-insensitive
+    regex matches an ASCII letter the folded text has that letter in lower case;
+    None if the lengths differ (then only the regex decides).
+
+    >>> fold_case("CREATE ſET"), fold_case("KIND")
+    ('create set', 'kind')
+    """
+    lowered = head.lower() if head.isascii() else head.translate(_FOLD).lower()
+    return lowered if len(lowered) == len(head) else None
+
+
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """A content pattern that points at a dialect, with its weight in detection.
@@ -59,9 +77,8 @@ class Evidence:
     def search(self, head: str, lowered: str | None) -> bool:
         """Whether the pattern occurs in ``head``.
 
-        ``lowered`` is ``head.lower()`` when ``head`` is ASCII, else None: only then
-        are offsets and case the same in both (Unicode case folding can match an
-        ASCII letter with another character), so the shortcuts apply.
+        ``lowered`` is :func:`fold_case` of ``head`` (None: no shortcuts, the regex
+        alone decides).
         """
         if lowered is None:
             return self.pattern.search(head) is not None
