@@ -27,6 +27,7 @@ from analyzer.config import Config, ConfigError, load
 from analyzer.diagnostics import render
 from analyzer.ir import FileResult, Severity, Table, document
 from analyzer.settings import SizingSettings
+from grammars.base import COMPILED_SQLGLOT_MESSAGE, compiled_sqlglot
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
@@ -120,8 +121,11 @@ def main() -> None:
 
     Reads CREATE TABLE and related DDL and reports what the schema costs and
     what breaks.  Exit codes: 0 clean, 1 errors in the input, 2 usage error,
-    3 environment (Java/Spark) problem, 4 internal error.
+    3 environment problem (Java/Spark, compiled sqlglot), 4 internal error.
     """
+    if compiled_sqlglot() is not None:
+        click.echo(f"ddlaudit: {COMPILED_SQLGLOT_MESSAGE}", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
 
 
 def _column_line(table: Table) -> t.Iterator[str]:

@@ -38,7 +38,7 @@ from analyzer.parse import parse_statement
 from analyzer.passes.link_replication import replication_context
 from analyzer.source import LineIndex, SourceText, decode, discover, read_path
 from analyzer.split import split_statements
-from grammars.base import Grammar
+from grammars.base import COMPILED_SQLGLOT_MESSAGE, Grammar, compiled_sqlglot
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +191,16 @@ def analyze_source(
 ) -> FileResult:
     """Analyse decoded source text (``diagnostics`` carries the decoder's notes)."""
     diags = list(diagnostics)
+    if compiled_sqlglot() is not None:
+        # One clear error per file, not a parser crash per statement.
+        diags.append(Diagnostic("P006", Severity.ERROR, COMPILED_SQLGLOT_MESSAGE))
+        return FileResult(
+            source.path,
+            None,
+            source.encoding,
+            encoding_evidence=source.evidence,
+            diagnostics=tuple(diags),
+        )
     choice = choose(
         source.text, source.path, options.dialect, options.config.dialect_for(source.path)
     )

@@ -15,17 +15,33 @@ source text and character offsets sqlglot otherwise throws away:
 
 from __future__ import annotations
 
+import importlib.machinery
 import re
 import re._constants as sre_constants  # type: ignore[import-not-found]  # no stubs; stable since 3.11
 import re._parser as sre_parse  # type: ignore[import-not-found]
 import typing as t
 from dataclasses import dataclass
 
+import sqlglot.parser
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ParseError
 from sqlglot.parser import Parser
 from sqlglot.tokenizer_core import Token, TokenType
+
+#: Why the grammars cannot run on the compiled sqlglot build (docs/decisions.md D1).
+COMPILED_SQLGLOT_MESSAGE = (
+    "the compiled sqlglot build (sqlglotc) is installed: ddlaudit's grammars extend "
+    "sqlglot's parser in Python, which the compiled build refuses (docs/decisions.md D1); "
+    "install the pure-Python build: pip uninstall sqlglotc"
+)
+
+
+def compiled_sqlglot() -> str | None:
+    """The file of sqlglot's parser when it is the compiled build, else None."""
+    path = getattr(sqlglot.parser, "__file__", None) or ""
+    return path if path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) else None
+
 
 #: Statement heads every grammar analyses unless it says otherwise.
 CREATE_TABLE = re.compile(

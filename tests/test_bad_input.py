@@ -136,3 +136,19 @@ def test_an_unclosed_quote_loses_only_its_own_statement(dialect: str, quote: str
     assert [t.name.name for t in result.tables] == ["good1", "good2"]
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     assert errors and all(d.span is not None and d.span.line == 2 for d in errors)
+
+
+def test_compiled_sqlglot_is_one_clear_error_per_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    import analyzer.core
+
+    monkeypatch.setattr(analyzer.core, "compiled_sqlglot", lambda: "/x/parser.cpython-311.so")
+    result = analyze_bytes("c.sql", (GOOD.format(n=1) + GOOD.format(n=2)).encode())
+    assert result.tables == ()
+    assert [d.code for d in result.diagnostics] == ["P006"]
+    assert "pip uninstall sqlglotc" in result.diagnostics[0].message
+
+
+def test_the_pure_sqlglot_build_is_in_use() -> None:
+    from grammars.base import compiled_sqlglot
+
+    assert compiled_sqlglot() is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from analyzer import __version__
@@ -83,3 +84,14 @@ def test_missing_path_is_reported_not_raised(tmp_path: Path) -> None:
 def test_dialects_lists_every_grammar() -> None:
     code, out, _ = _run("dialects")
     assert code == 0 and "tsql" in out and "teradata" in out
+
+
+def test_compiled_sqlglot_exits_3_before_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    import analyzer.cli
+
+    monkeypatch.setattr(analyzer.cli, "compiled_sqlglot", lambda: "/x/parser.cpython-311.so")
+    code, out, err = _run("parse", str(FIXTURES / "tsql" / "seed_tables.sql"))
+    assert code == 3 and out == ""
+    assert "sqlglotc" in err and "D1" in err
+    code, out, _ = _run("--version")  # --version and --help still answer
+    assert code == 0 and __version__ in out
