@@ -191,28 +191,24 @@ def analyze_source(
 ) -> FileResult:
     """Analyse decoded source text (``diagnostics`` carries the decoder's notes)."""
     diags = list(diagnostics)
-    if compiled_sqlglot() is not None:
-        # One clear error per file, not a parser crash per statement.
-        diags.append(Diagnostic("P006", Severity.ERROR, COMPILED_SQLGLOT_MESSAGE))
+
+    def unparsed(problem: Diagnostic) -> FileResult:
         return FileResult(
             source.path,
             None,
             source.encoding,
             encoding_evidence=source.evidence,
-            diagnostics=tuple(diags),
+            diagnostics=(*diags, problem),
         )
+
+    if compiled_sqlglot() is not None:
+        # One clear error per file, not a parser crash per statement.
+        return unparsed(Diagnostic("P006", Severity.ERROR, COMPILED_SQLGLOT_MESSAGE))
     choice = choose(
         source.text, source.path, options.dialect, options.config.dialect_for(source.path)
     )
     if choice.dialect not in grammars.registry():
-        diags.append(_unknown_dialect(choice.dialect, source.path))
-        return FileResult(
-            source.path,
-            None,
-            source.encoding,
-            encoding_evidence=source.evidence,
-            diagnostics=tuple(diags),
-        )
+        return unparsed(_unknown_dialect(choice.dialect, source.path))
     grammar = grammars.get(choice.dialect)
     index = LineIndex(source.text)
     if choice.how == "fallback" and source.text.strip():
