@@ -46,9 +46,9 @@ def _trie_keys(trie: t.Mapping[t.Any, t.Any], prefix: str = "") -> t.Iterator[st
             yield from _trie_keys(sub, prefix + key)
 
 
-# Token kinds: the group numbers of ScanTable.master.
+# Token kinds: the group numbers of ScanTable.master; 5 and up are quoted names,
+# one group per identifier delimiter.
 _WORD, _NUMBER, _STRING, _SINGLE = 1, 2, 3, 4
-_IDENTIFIER = 5  # and up: one group per identifier delimiter
 
 
 def _key_pattern(key: str) -> str:
