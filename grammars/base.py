@@ -304,6 +304,47 @@ def evidence(pattern: str, weight: int, label: str) -> Evidence:
 #: Tokens sqlglot's _parse_unnamed_constraint never reads as a constraint keyword.
 _NEVER_CONSTRAINTS = frozenset({TokenType.IDENTIFIER, TokenType.STRING})
 
+#: Scalar type keywords the plain-column shortcut reads itself: sqlglot's
+#: ``_parse_types`` builds ``DataType(this=DType[token], expressions, nested=False)``
+#: for them, with no special case (nested, struct, enum, JSON, INTERVAL, XML, ...).
+#: A grammar narrows it with ``PLAIN_COLUMN_TYPES``; tests check the premises.
+PLAIN_TYPES = frozenset(
+    {
+        TokenType.INT,
+        TokenType.BIGINT,
+        TokenType.SMALLINT,
+        TokenType.TINYINT,
+        TokenType.BIT,
+        TokenType.BOOLEAN,
+        TokenType.DECIMAL,
+        TokenType.MONEY,
+        TokenType.SMALLMONEY,
+        TokenType.FLOAT,
+        TokenType.DOUBLE,
+        TokenType.DATE,
+        TokenType.DATETIME,
+        TokenType.DATETIME2,
+        TokenType.SMALLDATETIME,
+        TokenType.TIME,
+        TokenType.TIMESTAMP,
+        TokenType.TIMESTAMPTZ,
+        TokenType.ROWVERSION,
+        TokenType.CHAR,
+        TokenType.VARCHAR,
+        TokenType.NCHAR,
+        TokenType.NVARCHAR,
+        TokenType.BINARY,
+        TokenType.VARBINARY,
+        TokenType.TEXT,
+        TokenType.IMAGE,
+        TokenType.BLOB,
+        TokenType.UUID,
+    }
+)
+
+#: Tokens that end a column definition in a column list.
+_COLUMN_ENDS = frozenset({TokenType.COMMA, TokenType.R_PAREN})
+
 
 def _span(start: Token, end: Token) -> tuple[int, int]:
     return (start.start, end.end + 1)
@@ -324,6 +365,13 @@ class SpanParserMixin(Parser):
     #: Shortcuts that give sqlglot's own result with fewer calls (off only in the
     #: tests that compare both ways).
     FAST_PATHS = True
+
+    #: The type keywords a plain column may have (see :meth:`_parse_plain_column`).
+    PLAIN_COLUMN_TYPES: t.ClassVar[frozenset[TokenType]] = PLAIN_TYPES
+
+    #: Teradata's ``CHARACTER SET name`` and ``[NOT] CASESPECIFIC`` in a plain column:
+    #: only where sqlglot's own column-constraint parser reads them.
+    PLAIN_COLUMN_TERADATA_ATTRIBUTES = False
 
     def _parse(
         self,
@@ -424,9 +472,131 @@ class SpanParserMixin(Parser):
             )
             and (self._prev is None or self._prev.token_type is not TokenType.DOT)
         ):
-            column: exp.Expr | None = self._parse_column_def(self._parse_id_var(any_token=True))
+            column: exp.Expr | None = self._parse_plain_column()
+            if column is None:
+                column = self._parse_column_def(self._parse_id_var(any_token=True))
             return column
         return super()._parse_field_def()
+
+    def _parse_plain_column(self) -> exp.Expr | None:
+        """The commonest column, ``name type[(n[, m]) | (max)] [[NOT] NULL]...``, read
+        directly: the tree sqlglot's chain of a dozen calls per token would build, node
+        for node with meta; None (nothing consumed) for anything else.
+
+        The current token is the column's plain name (see :meth:`_parse_field_def`).
+        After the name and type, only ``NULL``, ``NOT NULL`` and, where
+        ``PLAIN_COLUMN_TERADATA_ATTRIBUTES``, ``CHARACTER SET name`` and ``[NOT]
+        CASESPECIFIC`` may follow, up to the ``,`` or ``)`` that ends the column; no
+        token may carry a comment.  tests/test_grammar_fastpaths.py checks the
+        premises per grammar and compares both ways on generated columns.
+        """
+        tokens = self._tokens
+        size = self._tokens_size
+        number = TokenType.NUMBER
+        i = self._index + 1
+        if i >= size:
+            return None
+        type_token = tokens[i]
+        type_type = type_token.token_type
+        if type_type not in self.PLAIN_COLUMN_TYPES or tokens[i - 1].comments:
+            return None
+        # the type's arguments: (n), (n, m) or (max)
+        params: list[Token] = []
+        j = i + 1
+        if j < size and tokens[j].token_type is TokenType.L_PAREN:
+            j += 1
+            while True:
+                if j + 1 >= size:
+                    return None
+                arg = tokens[j]
+                if arg.token_type is TokenType.NUMBER:
+                    if not (arg.text.isascii() and arg.text.isdigit()):
+                        return None
+                elif not (
+                    arg.token_type is TokenType.VAR and not params and arg.text.upper() == "MAX"
+                ):
+                    return None
+                params.append(arg)
+                sep = tokens[j + 1].token_type
+                j += 2
+                if sep is TokenType.R_PAREN:
+                    break
+                if sep is not TokenType.COMMA or len(params) == 2 or arg.token_type is not number:
+                    return None
+        last_type = j - 1
+        # the attributes, up to the end of the column
+        kinds: list[exp.Expr] = []
+        teradata = self.PLAIN_COLUMN_TERADATA_ATTRIBUTES
+        while True:
+            if j >= size:
+                return None
+            token = tokens[j]
+            token_type = token.token_type
+            if token_type in _COLUMN_ENDS:
+                break
+            nxt = tokens[j + 1] if j + 1 < size else None
+            if token_type is TokenType.NULL:
+                kinds.append(exp.NotNullColumnConstraint(allow_null=True))
+                j += 1
+            elif token_type is TokenType.NOT and nxt is not None:
+                if nxt.token_type is TokenType.NULL:
+                    kinds.append(exp.NotNullColumnConstraint())
+                elif (
+                    teradata
+                    and nxt.token_type is TokenType.VAR
+                    and nxt.text.upper() == "CASESPECIFIC"
+                ):
+                    kinds.append(exp.CaseSpecificColumnConstraint(not_=True))
+                else:
+                    return None
+                j += 2
+            elif teradata and token_type is TokenType.VAR and token.text.upper() == "CASESPECIFIC":
+                kinds.append(exp.CaseSpecificColumnConstraint(not_=False))
+                j += 1
+            elif (
+                teradata
+                and token_type is TokenType.CHAR
+                and nxt is not None
+                and nxt.token_type is TokenType.SET
+                and j + 2 < size
+                and tokens[j + 2].token_type is TokenType.VAR
+            ):
+                charset = exp.Var(this=tokens[j + 2].text)
+                kinds.append(exp.CharacterSetColumnConstraint(this=charset))
+                j += 3
+            else:
+                return None
+        for k in range(i, j):
+            if tokens[k].comments:
+                return None
+
+        name = self._parse_id_var(any_token=True)
+        expressions: list[exp.Expr] | None = None
+        if params:
+            expressions = [
+                exp.DataTypeParam(
+                    this=exp.Literal(this=p.text, is_string=False).update_positions(p)
+                    if p.token_type is TokenType.NUMBER
+                    else exp.Var(this="MAX"),
+                    expression=None,
+                )
+                for p in params
+            ]
+        kind = exp.DataType(this=exp.DType[type_type.name], expressions=expressions, nested=False)
+        last = tokens[last_type]
+        kind.meta["declared"] = self.sql[type_token.start : last.end + 1]
+        kind.meta["span"] = (type_token.start, last.end + 1)
+        column = exp.ColumnDef(
+            this=name,
+            kind=kind,
+            constraints=[exp.ColumnConstraint(this=None, kind=k) for k in kinds],
+            position=None,
+        )
+        self._advance(j - self._index)
+        start = name.meta.get("start") if isinstance(name, exp.Expr) else None
+        if start is not None:
+            column.meta["span"] = (start, tokens[j - 1].end + 1)
+        return column
 
     def _parse_constraint(self) -> t.Any:
         first = self._curr

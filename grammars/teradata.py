@@ -636,7 +636,8 @@ class DdlauditTeradata(Teradata):
         }
 
     class Parser(SpanParserMixin, _TeradataDDLParser):
-        pass
+        # CHARACTER SET and [NOT] CASESPECIFIC reach sqlglot's own parsers here
+        PLAIN_COLUMN_TERADATA_ATTRIBUTES = True
 
     class Generator(TeradataGenerator):
         TYPE_MAPPING: t.ClassVar[dict[t.Any, str]] = {

@@ -1,10 +1,12 @@
 """The parser shortcuts of ``SpanParserMixin`` give sqlglot's own trees, node for node.
 
-``FAST_PATHS`` reads a column's plain name and declines a non-constraint without
-sqlglot's chain of calls.  Both rest on premises about the parser classes below the
-mixin; those are checked here per grammar, then every fixture statement and a set of
-generated benchmark statements are parsed both ways and compared, node types, args,
-meta (spans, declared types) and comments included.
+``FAST_PATHS`` reads a column's plain name, reads a plain column (name, scalar type,
+NULL / NOT NULL, Teradata's CHARACTER SET and [NOT] CASESPECIFIC) whole, and declines
+a non-constraint without sqlglot's chain of calls.  They rest on premises about the
+parser classes below the mixin; those are checked here per grammar, then every
+fixture statement, generated benchmark statements and generated column lists are
+parsed both ways and compared, node types, args, meta (spans, declared types) and
+comments included.
 """
 
 from __future__ import annotations
@@ -12,13 +14,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlglot import exp
 from sqlglot.errors import ErrorLevel
 from sqlglot.parser import Parser
 from sqlglot.tokenizer_core import TokenType
 
 import grammars
-from grammars.base import SpanParserMixin
+from grammars.base import PLAIN_TYPES, SpanParserMixin
 from tests.corpus import bench_module, fixture_statements
 
 
@@ -41,6 +45,69 @@ def test_premises_hold_for_every_grammar(dialect: str) -> None:
         assert token_type not in parser.PLACEHOLDER_PARSERS
         assert token_type not in parser.NO_PAREN_FUNCTIONS
         assert token_type not in parser.RESERVED_TOKENS
+
+
+def _defining(parser: type[Parser], name: str) -> set[str]:
+    """The classes below the mixin that define ``name`` (reviewed for the shortcut)."""
+    return {
+        cls.__qualname__
+        for cls in parser.__mro__[1:]
+        if name in vars(cls) and cls is not SpanParserMixin
+    }
+
+
+@pytest.mark.parametrize("dialect", grammars.names())
+def test_plain_column_premises_hold_for_every_grammar(dialect: str) -> None:
+    parser = grammars.get(dialect).dialect.parser_class
+    types = parser.PLAIN_COLUMN_TYPES
+    # sqlglot's _parse_types builds DataType(DType[token], args) for these, nothing else
+    assert types <= PLAIN_TYPES <= parser.TYPE_TOKENS
+    special = (
+        parser.NESTED_TYPE_TOKENS
+        | parser.STRUCT_TYPE_TOKENS
+        | parser.AGGREGATE_TYPE_TOKENS
+        | parser.ENUM_TYPE_TOKENS
+        | {TokenType.NULLABLE, TokenType.INTERVAL, TokenType.JSON, TokenType.XML}
+    )
+    assert not types & special
+    assert not {exp.DType[tt.name] for tt in types} & set(parser.TYPE_CONVERTERS)
+    # The overrides below the mixin were read: for the plain shape (type keyword first,
+    # then only NULL / NOT NULL / CHARACTER SET / CASESPECIFIC up to "," or ")") each
+    # hands over to sqlglot's own method.  A new override must be read and added here.
+    assert _defining(parser, "_parse_column_def") <= {
+        "Parser",
+        "TSQLParser",  # "= default" and OUTPUT / READONLY after the constraints
+        "_AseParser",  # AS / COMPUTE instead of a type
+        "_HiRDBParser",  # checks a CHARACTER SET constraint (never in HiRDB's plain shape)
+    }
+    assert _defining(parser, "_parse_types") <= {
+        "Parser",
+        "_DdlParser",  # tsql: xml(...) only
+        "_TeradataDDLParser",  # VAR type names, INTERVAL, JSON(...) only
+        "_HiRDBParser",  # LARGE (a VAR) before, ARRAY (a VAR) after the type only
+    }
+    assert _defining(parser, "_parse_column_constraint") <= {
+        "Parser",
+        "_DdlParser",  # tsql and sybase: CONSTRAINT name without a constraint
+        "_HiRDBParser",  # CHARACTER SET [MASTER.]name, before sqlglot's
+    }
+    assert _defining(parser, "_parse_not_constraint") <= {"Parser", "_TeradataDDLParser"}
+    for word in ("NULL", "NOT"):
+        assert parser.CONSTRAINT_PARSERS[word] is Parser.CONSTRAINT_PARSERS[word]
+    if parser.PLAIN_COLUMN_TERADATA_ATTRIBUTES:
+        assert parser._parse_column_constraint is Parser._parse_column_constraint
+        word = "CASESPECIFIC"
+        assert parser.CONSTRAINT_PARSERS[word] is Parser.CONSTRAINT_PARSERS[word]
+        assert not {"CHAR", "CHARACTER", "SET"} & set(parser.CONSTRAINT_PARSERS)
+    # a type argument n is sqlglot's number literal, followed by "," or ")"
+    assert parser.PRIMARY_PARSERS[TokenType.NUMBER] is Parser.PRIMARY_PARSERS[TokenType.NUMBER]
+    for name in ("_parse_type_size", "_parse_type", "_parse_atom", "_parse_var", "_parse_column"):
+        assert getattr(parser, name) is getattr(Parser, name), name
+    for token_type in (TokenType.COMMA, TokenType.R_PAREN):
+        assert token_type in parser.RESERVED_TOKENS
+        assert token_type not in parser.PLACEHOLDER_PARSERS
+        assert token_type not in parser.COLUMN_OPERATORS
+        assert token_type not in parser.COLUMN_POSTFIX_TOKENS
 
 
 def _slow(dialect: str) -> type[Parser]:
@@ -66,6 +133,15 @@ def _same(a: exp.Expr | None, b: exp.Expr | None) -> bool:
     for x, y in zip(a.walk(), b.walk(), strict=True):
         if type(x) is not type(y) or (x._meta or {}) != (y._meta or {}):
             return False
+        # sqlglot's == folds the case of strings: compare the plain values exactly
+        if x.args.keys() != y.args.keys():
+            return False
+        for key, value in x.args.items():
+            other = y.args[key]
+            if not isinstance(value, (exp.Expr, list)) and (
+                type(value) is not type(other) or value != other
+            ):
+                return False
         if (x.comments or []) != (y.comments or []):
             return False
     return True
@@ -99,6 +175,143 @@ def test_benchmark_statements_parse_the_same_both_ways(tmp_path: Path) -> None:
             _check(f.dialect, sql)
 
 
+_NAMES = ("a", "[b c]", '"Q"', "null", "[null]", "max", "casespecific", "set", "#t", "x1")
+_PLAIN_TYPES = (
+    "int",
+    "INTEGER",
+    "bigint",
+    "smallint",
+    "tinyint",
+    "BYTEINT",
+    "bit",
+    "boolean",
+    "decimal",
+    "numeric",
+    "dec",
+    "money",
+    "smallmoney",
+    "float",
+    "real",
+    "double precision",
+    "date",
+    "datetime",
+    "datetime2",
+    "smalldatetime",
+    "time",
+    "timestamp",
+    "datetimeoffset",
+    "rowversion",
+    "char",
+    "character",
+    "varchar",
+    "char varying",
+    "nchar",
+    "nvarchar",
+    "binary",
+    "varbinary",
+    "byte",
+    "varbyte",
+    "text",
+    "ntext",
+    "clob",
+    "image",
+    "blob",
+    "uniqueidentifier",
+)
+_OTHER_TYPES = (
+    "number",
+    "xml",
+    "json",
+    "interval",
+    "long varchar",
+    "sysname",
+    "unsigned int",
+    "graphic",
+)
+_PLAIN_ARGS = ("", "(1)", "(10)", "( 18 , 2 )", "(18,2)", "(max)", "(MAX)", "(Max)")
+_OTHER_ARGS = (
+    "(1e3)",
+    "(1.5)",
+    "(1, 2, 3)",
+    "()",
+    "(10 char)",
+    "(max, 2)",
+    "(2, max)",
+    "(1M)",
+    "(-1)",
+    "(0x1)",
+    "(10",
+    "(10,",
+)
+_PLAIN_ATTRIBUTES = (
+    "NULL",
+    "not null",
+    "NOT NULL",
+    "null",
+    "CHARACTER SET LATIN",
+    "character set unicode",
+    "CHAR SET latin",
+    "CASESPECIFIC",
+    "NOT CASESPECIFIC",
+    "not casespecific",
+)
+_OTHER_ATTRIBUTES = (
+    "CS",
+    "NOT CS",
+    "DEFAULT 0",
+    "COLLATE Latin1_General_CI_AS",
+    "IDENTITY(1,1)",
+    "PRIMARY KEY",
+    "ARRAY[3]",
+    "WITH TIME ZONE",
+    "UNSIGNED",
+    "= 1",
+    "FORMAT 'YYYY'",
+    "CHARACTER SET",
+    "NOT",
+    "/* c */",
+    "-- c\n",
+    "[x]",
+    "COMPRESS",
+    "FIRST",
+)
+
+
+def _mostly(plain: tuple[str, ...], other: tuple[str, ...]) -> st.SearchStrategy[str]:
+    """Mostly the shortcut's shapes (so it runs), sometimes what it must leave alone."""
+    return st.one_of(st.sampled_from(plain), st.sampled_from(plain), st.sampled_from(other))
+
+
+@settings(
+    max_examples=500,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(_NAMES),
+            _mostly(_PLAIN_TYPES, _OTHER_TYPES),
+            _mostly(_PLAIN_ARGS, _OTHER_ARGS),
+            st.lists(_mostly(_PLAIN_ATTRIBUTES, _OTHER_ATTRIBUTES), max_size=3),
+            st.sampled_from((" ", "\n", "  ", "\t", "/* k */ ")),
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+    st.sampled_from(grammars.names()),
+    st.booleans(),
+)
+def test_generated_columns_parse_the_same_both_ways(
+    columns: list[tuple[str, str, str, list[str], str]], dialect: str, upper: bool
+) -> None:
+    body = ",\n  ".join(
+        gap.join([name, typ + args, *attributes]) for name, typ, args, attributes, gap in columns
+    )
+    sql = f"CREATE TABLE t (\n  {body}\n)"
+    _check(dialect, sql.upper() if upper else sql)
+
+
 @pytest.mark.parametrize(
     "sql",
     [
@@ -109,6 +322,14 @@ def test_benchmark_statements_parse_the_same_both_ways(tmp_path: Path) -> None:
         "CREATE TABLE t (a.b int)",
         "CREATE TABLE t (a",
         "CREATE TABLE t (unique int)",
+        "CREATE TABLE t (a varchar(max) NULL NOT NULL null, b decimal(18, 2), c char(1))",
+        "CREATE TABLE t (a CHAR(2) CHARACTER SET LATIN NOT CASESPECIFIC NOT NULL)",
+        "CREATE TABLE t (a char(2) character set latin not casespecific casespecific null)",
+        "CREATE TABLE t (a varchar(max) casespecific, b nvarchar(Max) NOT CASESPECIFIC)",
+        "CREATE TABLE t (a int /* c */, b int -- c\n, c int)",
+        "CREATE TABLE t (a int, b varchar(10",
+        "CREATE TABLE t (a int",
+        "CREATE TABLE t (a timestamp(6) WITH TIME ZONE, b int NOT)",
     ],
 )
 def test_edge_cases_parse_the_same_both_ways(sql: str) -> None:
