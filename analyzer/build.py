@@ -24,6 +24,7 @@ shows what the user wrote.
 from __future__ import annotations
 
 import functools
+import re
 import typing as t
 from dataclasses import dataclass, replace
 
@@ -109,6 +110,9 @@ class Context:
         bounds = self._bounds(node)
         if bounds is not None:
             return self.text[bounds[0] : bounds[1]]
+        word = node.this if type(node) is exp.Var else None
+        if isinstance(word, str) and _WORD.fullmatch(word):
+            return word  # what sqlglot's generator writes for it, without a generator
         try:
             return str(node.sql(dialect=self.grammar.dialect))
         except Exception:
@@ -142,6 +146,9 @@ class Context:
             return (left, right + 1)
         return None
 
+
+#: A bare word (``PAGE``, ``Latin1_General_CI_AS``): a Var the generator writes as is.
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$#@.]*")
 
 #: Nodes whose sqlglot token offsets cover their whole source text.
 _LEAVES = (exp.Literal, exp.National, exp.Identifier, exp.Var, exp.Null, exp.Boolean)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import fnmatch
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -88,6 +88,10 @@ def _rdareas(value: Any, source: str) -> tuple[Rdarea, ...]:
     return tuple(found)
 
 
+#: Frozen, so one shared default serves every Config (no new one per call).
+_DEFAULT_SIZING = SizingSettings()
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """Settings that apply to a run; frozen and picklable (it travels to Spark tasks)."""
@@ -98,7 +102,7 @@ class Config:
     encoding: str | None = None
     source: str | None = None
     #: The ``[size]`` table: sizing settings per platform (analyzer/settings.py).
-    sizing: SizingSettings = field(default_factory=SizingSettings)
+    sizing: SizingSettings = _DEFAULT_SIZING
     #: HiRDB RDAREAs (``[rdareas.NAME]``): page length and segment size of each.
     rdareas: tuple[Rdarea, ...] = ()
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import typing as t
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 class SettingsError(ValueError):
@@ -249,11 +249,11 @@ class SizingSettings:
     averages: tuple[tuple[tuple[str, str], int], ...] = ()
     #: Rows for the table-size figures (None: row sizes only).
     rows: int | None = None
-    teradata: TeradataSettings = field(default_factory=TeradataSettings)
-    hirdb: HirdbSettings = field(default_factory=HirdbSettings)
-    mssql: MssqlSettings = field(default_factory=MssqlSettings)
-    ase: AseSettings = field(default_factory=AseSettings)
-    replication: ReplicationSettings = field(default_factory=ReplicationSettings)
+    teradata: TeradataSettings = TeradataSettings()
+    hirdb: HirdbSettings = HirdbSettings()
+    mssql: MssqlSettings = MssqlSettings()
+    ase: AseSettings = AseSettings()
+    replication: ReplicationSettings = ReplicationSettings()
 
     def platform_for(self, dialect: str) -> str:
         """The platform a table of ``dialect`` is sized for."""

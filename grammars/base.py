@@ -345,6 +345,20 @@ PLAIN_TYPES = frozenset(
 #: Tokens that end a column definition in a column list.
 _COLUMN_ENDS = frozenset({TokenType.COMMA, TokenType.R_PAREN})
 
+#: After a type, what sqlglot's _parse_types (or a grammar's: HiRDB's ARRAY[n]) would
+#: read on with: the shortcut leaves a type followed by one of these to them.
+_TYPE_CONTINUATIONS = frozenset(
+    {
+        TokenType.L_PAREN,
+        TokenType.L_BRACKET,
+        TokenType.LT,
+        TokenType.ARRAY,
+        TokenType.LIST,
+        TokenType.WITH,
+    }
+)
+_TYPE_CONTINUATION_WORDS = frozenset({"WITH", "WITHOUT", "UNSIGNED", "ARRAY", "LIST"})
+
 
 def _span(start: Token, end: Token) -> tuple[int, int]:
     return (start.start, end.end + 1)
@@ -425,6 +439,21 @@ class SpanParserMixin(Parser):
         with_collation: bool = False,
     ) -> exp.Expr | None:
         first = self._curr
+        if self.FAST_PATHS and not check_func and not with_collation:
+            # a plain type followed by a token sqlglot's type parser (and the
+            # grammars' own, HiRDB's ARRAY) would not go on with: built directly
+            scanned = self._scan_plain_type(self._index)
+            if scanned is not None:
+                end, params = scanned
+                follower = self._tokens[end] if end < self._tokens_size else None
+                if (
+                    follower is not None
+                    and follower.token_type not in _TYPE_CONTINUATIONS
+                    and follower.text.upper() not in _TYPE_CONTINUATION_WORDS
+                ):
+                    kind = self._plain_type(self._index, end, params)
+                    self._advance(end - self._index)
+                    return kind
         result = super()._parse_types(
             check_func=check_func,
             schema=schema,
@@ -478,6 +507,69 @@ class SpanParserMixin(Parser):
             return column
         return super()._parse_field_def()
 
+    def _scan_plain_type(self, i: int) -> tuple[int, list[Token]] | None:
+        """Where the plain type starting at token ``i`` ends (exclusive) and its
+        arguments: a ``PLAIN_COLUMN_TYPES`` keyword, then ``(n)``, ``(n, m)`` or
+        ``(max)``; no comment on any of its tokens.  None for anything else.
+        """
+        tokens = self._tokens
+        size = self._tokens_size
+        if i >= size:
+            return None
+        type_token = tokens[i]
+        if type_token.token_type not in self.PLAIN_COLUMN_TYPES or type_token.comments:
+            return None
+        params: list[Token] = []
+        j = i + 1
+        if j < size and tokens[j].token_type is TokenType.L_PAREN:
+            number = TokenType.NUMBER
+            j += 1
+            while True:
+                if j + 1 >= size:
+                    return None
+                arg = tokens[j]
+                if arg.token_type is number:
+                    if not (arg.text.isascii() and arg.text.isdigit()):
+                        return None
+                elif not (
+                    arg.token_type is TokenType.VAR and not params and arg.text.upper() == "MAX"
+                ):
+                    return None
+                params.append(arg)
+                sep = tokens[j + 1].token_type
+                j += 2
+                if sep is TokenType.R_PAREN:
+                    break
+                if sep is not TokenType.COMMA or len(params) == 2 or arg.token_type is not number:
+                    return None
+            for k in range(i + 1, j):
+                if tokens[k].comments:
+                    return None
+        return j, params
+
+    def _plain_type(self, i: int, end: int, params: list[Token]) -> exp.DataType:
+        """sqlglot's DataType for the plain type at tokens ``i`` .. ``end`` (exclusive)."""
+        tokens = self._tokens
+        first = tokens[i]
+        last = tokens[end - 1]
+        expressions: list[exp.Expr] | None = None
+        if params:
+            expressions = [
+                exp.DataTypeParam(
+                    this=exp.Literal(this=p.text, is_string=False).update_positions(p)
+                    if p.token_type is TokenType.NUMBER
+                    else exp.Var(this="MAX"),
+                    expression=None,
+                )
+                for p in params
+            ]
+        kind = exp.DataType(
+            this=exp.DType[first.token_type.name], expressions=expressions, nested=False
+        )
+        kind.meta["declared"] = self.sql[first.start : last.end + 1]
+        kind.meta["span"] = (first.start, last.end + 1)
+        return kind
+
     def _parse_plain_column(self) -> exp.Expr | None:
         """The commonest column, ``name type[(n[, m]) | (max)] [[NOT] NULL]...``, read
         directly: the tree sqlglot's chain of a dozen calls per token would build, node
@@ -492,38 +584,14 @@ class SpanParserMixin(Parser):
         """
         tokens = self._tokens
         size = self._tokens_size
-        number = TokenType.NUMBER
         i = self._index + 1
-        if i >= size:
+        if tokens[i - 1].comments:
             return None
-        type_token = tokens[i]
-        type_type = type_token.token_type
-        if type_type not in self.PLAIN_COLUMN_TYPES or tokens[i - 1].comments:
+        scanned = self._scan_plain_type(i)
+        if scanned is None:
             return None
-        # the type's arguments: (n), (n, m) or (max)
-        params: list[Token] = []
-        j = i + 1
-        if j < size and tokens[j].token_type is TokenType.L_PAREN:
-            j += 1
-            while True:
-                if j + 1 >= size:
-                    return None
-                arg = tokens[j]
-                if arg.token_type is TokenType.NUMBER:
-                    if not (arg.text.isascii() and arg.text.isdigit()):
-                        return None
-                elif not (
-                    arg.token_type is TokenType.VAR and not params and arg.text.upper() == "MAX"
-                ):
-                    return None
-                params.append(arg)
-                sep = tokens[j + 1].token_type
-                j += 2
-                if sep is TokenType.R_PAREN:
-                    break
-                if sep is not TokenType.COMMA or len(params) == 2 or arg.token_type is not number:
-                    return None
-        last_type = j - 1
+        j, params = scanned
+        last_type = j
         # the attributes, up to the end of the column
         kinds: list[exp.Expr] = []
         teradata = self.PLAIN_COLUMN_TERADATA_ATTRIBUTES
@@ -534,11 +602,16 @@ class SpanParserMixin(Parser):
             token_type = token.token_type
             if token_type in _COLUMN_ENDS:
                 break
+            if token.comments:
+                return None
             nxt = tokens[j + 1] if j + 1 < size else None
             if token_type is TokenType.NULL:
                 kinds.append(exp.NotNullColumnConstraint(allow_null=True))
                 j += 1
-            elif token_type is TokenType.NOT and nxt is not None:
+                continue
+            if nxt is None or nxt.comments:
+                return None
+            if token_type is TokenType.NOT:
                 if nxt.token_type is TokenType.NULL:
                     kinds.append(exp.NotNullColumnConstraint())
                 elif (
@@ -556,39 +629,21 @@ class SpanParserMixin(Parser):
             elif (
                 teradata
                 and token_type is TokenType.CHAR
-                and nxt is not None
                 and nxt.token_type is TokenType.SET
                 and j + 2 < size
                 and tokens[j + 2].token_type is TokenType.VAR
+                and not tokens[j + 2].comments
             ):
                 charset = exp.Var(this=tokens[j + 2].text)
                 kinds.append(exp.CharacterSetColumnConstraint(this=charset))
                 j += 3
             else:
                 return None
-        for k in range(i, j):
-            if tokens[k].comments:
-                return None
 
         name = self._parse_id_var(any_token=True)
-        expressions: list[exp.Expr] | None = None
-        if params:
-            expressions = [
-                exp.DataTypeParam(
-                    this=exp.Literal(this=p.text, is_string=False).update_positions(p)
-                    if p.token_type is TokenType.NUMBER
-                    else exp.Var(this="MAX"),
-                    expression=None,
-                )
-                for p in params
-            ]
-        kind = exp.DataType(this=exp.DType[type_type.name], expressions=expressions, nested=False)
-        last = tokens[last_type]
-        kind.meta["declared"] = self.sql[type_token.start : last.end + 1]
-        kind.meta["span"] = (type_token.start, last.end + 1)
         column = exp.ColumnDef(
             this=name,
-            kind=kind,
+            kind=self._plain_type(i, last_type, params),
             constraints=[exp.ColumnConstraint(this=None, kind=k) for k in kinds],
             position=None,
         )
@@ -597,6 +652,29 @@ class SpanParserMixin(Parser):
         if start is not None:
             column.meta["span"] = (start, tokens[j - 1].end + 1)
         return column
+
+    def _parse_column_constraint(self) -> exp.Expr | None:
+        # NULL / NOT NULL: sqlglot's own nodes without its dispatch (premises checked
+        # per grammar in tests/test_grammar_fastpaths.py)
+        curr = self._curr
+        if self.FAST_PATHS and curr and not curr.comments:
+            token_type = curr.token_type
+            if token_type is TokenType.NULL:
+                self._advance()
+                return exp.ColumnConstraint(
+                    this=None, kind=exp.NotNullColumnConstraint(allow_null=True)
+                )
+            nxt = self._next
+            if (
+                token_type is TokenType.NOT
+                and nxt
+                and nxt.token_type is TokenType.NULL
+                and not nxt.comments
+            ):
+                self._advance(2)
+                return exp.ColumnConstraint(this=None, kind=exp.NotNullColumnConstraint())
+        result: exp.Expr | None = super()._parse_column_constraint()
+        return result
 
     def _parse_constraint(self) -> t.Any:
         first = self._curr
