@@ -11,6 +11,7 @@ comments included.
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,9 @@ def test_premises_hold_for_every_grammar(dialect: str) -> None:
     assert parser._parse_primary is Parser._parse_primary
     assert parser._parse_function_call is Parser._parse_function_call
     assert parser._parse_paren is Parser._parse_paren
+    # the mixin's _retreat inlines sqlglot's (moves back with _advance), nothing between
+    assert below._retreat is Parser._retreat
+    assert "_advance(index - self._index)" in inspect.getsource(Parser._retreat)
     for token_type in (TokenType.VAR, TokenType.IDENTIFIER):
         assert token_type not in parser.PRIMARY_PARSERS
         assert token_type not in parser.PLACEHOLDER_PARSERS
