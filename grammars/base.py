@@ -698,6 +698,10 @@ class SpanParserMixin(Parser):
 
     def _parse_property_before(self) -> t.Any:
         first = self._curr
+        if self.FAST_PATHS and first.token_type is TokenType.L_PAREN:
+            # the column list: none of sqlglot's words before a property is "(", so its
+            # answer is None, nothing consumed (premises in tests/test_grammar_fastpaths.py)
+            return None
         result = super()._parse_property_before()
         if isinstance(result, exp.Expr) and first is not None and self._prev is not None:
             result.meta["span"] = _span(first, self._prev)
@@ -705,6 +709,10 @@ class SpanParserMixin(Parser):
 
     def _parse_property(self) -> t.Any:
         first = self._curr
+        if self.FAST_PATHS and not first:
+            # no token left: sqlglot's answer is None after a score of failed matches
+            # (it asks four times at the end of every CREATE TABLE)
+            return None
         result = super()._parse_property()
         if isinstance(result, exp.Expr) and first is not None and self._prev is not None:
             result.meta.setdefault("span", _span(first, self._prev))

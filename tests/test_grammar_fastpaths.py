@@ -117,6 +117,16 @@ def test_plain_column_premises_hold_for_every_grammar(dialect: str) -> None:
         assert token_type not in parser.COLUMN_POSTFIX_TOKENS
 
 
+@pytest.mark.parametrize("dialect", grammars.names())
+def test_property_premises_hold_for_every_grammar(dialect: str) -> None:
+    parser = grammars.get(dialect).dialect.parser_class
+    # sqlglot's own property readers below the mixin, and none is keyed by "("
+    assert not _defining(parser, "_parse_property") - {"Parser"}
+    assert not _defining(parser, "_parse_property_before") - {"Parser"}
+    assert "(" not in parser.PROPERTY_PARSERS
+    assert "" not in parser.PROPERTY_PARSERS  # the text of the end-of-tokens sentinel
+
+
 def _slow(dialect: str) -> type[Parser]:
     parser = grammars.get(dialect).dialect.parser_class
     return type("Slow" + parser.__name__, (parser,), {"FAST_PATHS": False})
