@@ -530,6 +530,27 @@ def _column(
     return name, dtype, facts, span
 
 
+def _plain_column(
+    column: nodes.PlainColumnDef, grammar: str, ctx: Context
+) -> tuple[str, DataType, _ColumnFacts, Span | None]:
+    """What :func:`_column` reads from the parser's plain column, without building its
+    sqlglot nodes (the attributes a plain column can have: ``grammars.nodes.PlainColumn``)."""
+    plain = column.plain
+    facts = _ColumnFacts({}, plain.nullable)
+    if not plain.nullability_only:
+        for what, *value in plain.attributes:
+            if what == "casespecific":
+                facts.fields["case_specific"] = not value[0]
+            elif what == "character set":
+                facts.fields["character_set"] = value[0].upper()
+    return (
+        column.column_name,
+        _read_type(plain.declared, grammar),
+        facts,
+        ctx.span(column),
+    )
+
+
 def _make_column(
     position: int,
     name: str,
@@ -879,8 +900,11 @@ def _table(create: exp.Create, ctx: Context) -> Table:
     constraints: list[Constraint] = []
     inline: list[Index] = []
     pending: list[tuple[str, DataType, _ColumnFacts, Span | None]] = []
+    grammar = ctx.grammar.name
     for item in schema.expressions:
-        if isinstance(item, exp.ColumnDef):
+        if type(item) is nodes.PlainColumnDef:
+            pending.append(_plain_column(item, grammar, ctx))
+        elif isinstance(item, exp.ColumnDef):
             pending.append(_column(item, ctx, constraints, inline))
         elif isinstance(item, nodes.InlineIndex):
             inline.append(_inline_index(item, ctx, None))

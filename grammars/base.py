@@ -29,6 +29,8 @@ from sqlglot.errors import ParseError
 from sqlglot.parser import Parser
 from sqlglot.tokenizer_core import Token, TokenType
 
+from grammars import nodes
+
 #: Why the grammars cannot run on the compiled sqlglot build (docs/decisions.md D1).
 COMPILED_SQLGLOT_MESSAGE = (
     "the compiled sqlglot build (sqlglotc) is installed: ddlaudit's grammars extend "
@@ -344,6 +346,11 @@ PLAIN_TYPES = frozenset(
 
 #: Tokens that end a column definition in a column list.
 _COLUMN_ENDS = frozenset({TokenType.COMMA, TokenType.R_PAREN})
+# a plain column's attributes (grammars.nodes.PlainColumn), shared: they are constants
+_NULL = ("null",)
+_NOT_NULL = ("not null",)
+_CASESPECIFIC = ("casespecific", False)
+_NOT_CASESPECIFIC = ("casespecific", True)
 
 #: After a type, what sqlglot's _parse_types (or a grammar's: HiRDB's ARRAY[n]) would
 #: read on with: the shortcut leaves a type followed by one of these to them.
@@ -595,7 +602,9 @@ class SpanParserMixin(Parser):
         j, params = scanned
         last_type = j
         # the attributes, up to the end of the column
-        kinds: list[exp.Expr] = []
+        attributes: list[tuple[t.Any, ...]] = []
+        nullable: bool | None = None
+        nullability_only = True
         teradata = self.PLAIN_COLUMN_TERADATA_ATTRIBUTES
         while True:
             if j >= size:
@@ -608,25 +617,29 @@ class SpanParserMixin(Parser):
                 return None
             nxt = tokens[j + 1] if j + 1 < size else None
             if token_type is TokenType.NULL:
-                kinds.append(exp.NotNullColumnConstraint(allow_null=True))
+                attributes.append(_NULL)
+                nullable = True
                 j += 1
                 continue
             if nxt is None or nxt.comments:
                 return None
             if token_type is TokenType.NOT:
                 if nxt.token_type is TokenType.NULL:
-                    kinds.append(exp.NotNullColumnConstraint())
+                    attributes.append(_NOT_NULL)
+                    nullable = False
                 elif (
                     teradata
                     and nxt.token_type is TokenType.VAR
                     and nxt.text.upper() == "CASESPECIFIC"
                 ):
-                    kinds.append(exp.CaseSpecificColumnConstraint(not_=True))
+                    attributes.append(_NOT_CASESPECIFIC)
+                    nullability_only = False
                 else:
                     return None
                 j += 2
             elif teradata and token_type is TokenType.VAR and token.text.upper() == "CASESPECIFIC":
-                kinds.append(exp.CaseSpecificColumnConstraint(not_=False))
+                attributes.append(_CASESPECIFIC)
+                nullability_only = False
                 j += 1
             elif (
                 teradata
@@ -636,23 +649,29 @@ class SpanParserMixin(Parser):
                 and tokens[j + 2].token_type is TokenType.VAR
                 and not tokens[j + 2].comments
             ):
-                charset = exp.Var(this=tokens[j + 2].text)
-                kinds.append(exp.CharacterSetColumnConstraint(this=charset))
+                attributes.append(("character set", tokens[j + 2].text))
+                nullability_only = False
                 j += 3
             else:
                 return None
 
-        name = self._parse_id_var(any_token=True)
-        column = exp.ColumnDef(
-            this=name,
-            kind=self._plain_type(i, last_type, params),
-            constraints=[exp.ColumnConstraint(this=None, kind=k) for k in kinds],
-            position=None,
+        first = tokens[i]
+        last = tokens[last_type - 1]
+        name = tokens[i - 1]
+        column = nodes.PlainColumnDef.make(
+            nodes.PlainColumn(
+                name=name,
+                dtype=exp.DType[first.token_type.name],
+                declared=self.sql[first.start : last.end + 1],
+                type_span=(first.start, last.end + 1),
+                params=tuple(params),
+                attributes=tuple(attributes),
+                nullable=nullable,
+                nullability_only=nullability_only,
+            ),
         )
         self._advance(j - self._index)
-        start = name.meta.get("start") if isinstance(name, exp.Expr) else None
-        if start is not None:
-            column.meta["span"] = (start, tokens[j - 1].end + 1)
+        column.meta["span"] = (name.start, tokens[j - 1].end + 1)
         return column
 
     def _parse_column_constraint(self) -> exp.Expr | None:

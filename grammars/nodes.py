@@ -8,7 +8,11 @@ Every node here keeps what matters for sizing typed, never as opaque text.
 
 from __future__ import annotations
 
+import typing as t
+from dataclasses import dataclass
+
 from sqlglot import exp
+from sqlglot.tokenizer_core import Token, TokenType
 
 # --------------------------------------------------------------------- columns
 
@@ -631,3 +635,137 @@ class ReportOnly(exp.Expression):
     (``sp_setreptable t``, ``sp_subscription drop, ...``): ``this`` labels it, ``reason`` why."""
 
     arg_types = {"this": True, "reason": True}
+
+
+# ------------------------------------------------------------- plain columns
+
+#: The ``args`` slot of sqlglot's Expression, under PlainColumnDef's property.
+_ARGS_SLOT: t.Any = exp.Expression.__dict__["args"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlainColumn:
+    """What the parser read for a plain column (see ``PlainColumnDef``).
+
+    ``name`` is the column name's token (a VAR or a quoted IDENTIFIER), ``params`` the
+    type's argument tokens (numbers, or ``MAX``); ``attributes``
+    the column's attributes in order: ``("null",)``, ``("not null",)``,
+    ``("casespecific", not_)``, ``("character set", name)``; ``nullable`` is what the
+    last NULL / NOT NULL says (None: neither); ``nullability_only`` is true when
+    every attribute is one of those two.
+    """
+
+    name: Token
+    dtype: exp.DType
+    declared: str
+    type_span: tuple[int, int]
+    params: tuple[Token, ...]
+    attributes: tuple[tuple[t.Any, ...], ...]
+    nullable: bool | None
+    nullability_only: bool
+
+
+class PlainColumnDef(exp.ColumnDef):
+    """sqlglot's ``ColumnDef`` for a plain column, its children built on first use.
+
+    The parser's plain-column shortcut (``SpanParserMixin._parse_plain_column``)
+    makes one of these instead of the six to eight nodes sqlglot would: ``meta`` (the
+    span) is there at once, the name, type and constraint nodes are described by
+    ``plain`` (a :class:`PlainColumn`).  The first read of ``args`` (any
+    walk, ``==``, hash, copy, generator, ``.kind``...) builds them, node for node what
+    sqlglot builds, and the object turns into a plain ``exp.ColumnDef``: nothing
+    downstream sees a difference (tests/test_grammar_fastpaths.py).  The IR builder
+    reads ``plain`` directly and skips the nodes altogether.
+
+    >>> import grammars
+    >>> [create] = grammars.get("tsql").dialect().parse("CREATE TABLE t (a varchar(10) NOT NULL)")
+    >>> [column] = create.this.expressions
+    >>> type(column).__name__, column.plain.declared, column.plain.nullable
+    ('PlainColumnDef', 'varchar(10)', False)
+    >>> column.sql(), type(column).__name__
+    ('a VARCHAR(10) NOT NULL', 'ColumnDef')
+    """
+
+    plain: PlainColumn
+
+    @classmethod
+    def make(cls, plain: PlainColumn) -> PlainColumnDef:
+        node = cls.__new__(cls)  # no __init__: ``args`` stays unbuilt
+        node.parent = None
+        node.arg_key = None
+        node.index = None
+        node.comments = None
+        node._type = None
+        node._meta = None
+        node._hash = None
+        node.plain = plain
+        return node
+
+    @property
+    def column_name(self) -> str:
+        """The column's name as sqlglot's Identifier holds it (quotes removed)."""
+        return self.plain.name.text
+
+    @property  # a built-on-demand view of sqlglot's slot
+    def args(self) -> dict[str, t.Any]:
+        return self._build()
+
+    @args.setter
+    def args(self, value: dict[str, t.Any]) -> None:
+        # __init__ (a copy, a user's PlainColumnDef(...)) gives an ordinary ColumnDef
+        _ARGS_SLOT.__set__(self, value)
+        self.__dict__.pop("plain", None)
+        self.__class__ = exp.ColumnDef  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        # sqlglot's == compares types first: build, then compare as the ColumnDef
+        self._build()
+        return self == other
+
+    def __hash__(self) -> int:
+        self._build()
+        return hash(self)
+
+    def _build(self) -> dict[str, t.Any]:
+        plain = self.plain
+        expressions: list[exp.Expr] | None = None
+        if plain.params:
+            expressions = [
+                exp.DataTypeParam(
+                    this=exp.Literal(this=p.text, is_string=False).update_positions(p)
+                    if p.token_type is TokenType.NUMBER
+                    else exp.Var(this="MAX"),
+                    expression=None,
+                )
+                for p in plain.params
+            ]
+        kind = exp.DataType(this=plain.dtype, expressions=expressions, nested=False)
+        kind.meta["declared"] = plain.declared
+        kind.meta["span"] = plain.type_span
+        constraints = [
+            exp.ColumnConstraint(this=None, kind=_attribute(a)) for a in plain.attributes
+        ]
+        # what _parse_id_var(any_token=True) makes of a VAR or IDENTIFIER token
+        token = plain.name
+        name = exp.Identifier(this=token.text, quoted=token.token_type is TokenType.IDENTIFIER)
+        name.update_positions(token)
+        args = {"this": name, "kind": kind, "constraints": constraints, "position": None}
+        self.args = args  # the setter: sqlglot's slot, and an exp.ColumnDef from here on
+        self._set_parent("this", name)
+        self._set_parent("kind", kind)
+        self._set_parent("constraints", constraints)
+        return args
+
+
+PlainColumnDef.key = "columndef"  # dispatch (generator, hash) as sqlglot's own node
+
+
+def _attribute(attribute: tuple[t.Any, ...]) -> exp.Expr:
+    what = attribute[0]
+    if what == "null":
+        return exp.NotNullColumnConstraint(allow_null=True)
+    if what == "not null":
+        return exp.NotNullColumnConstraint()
+    if what == "casespecific":
+        return exp.CaseSpecificColumnConstraint(not_=attribute[1])
+    return exp.CharacterSetColumnConstraint(this=exp.Var(this=attribute[1]))

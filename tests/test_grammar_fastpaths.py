@@ -15,7 +15,7 @@ import inspect
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlglot import exp
 from sqlglot.errors import ErrorLevel
@@ -23,8 +23,11 @@ from sqlglot.parser import Parser
 from sqlglot.tokenizer_core import TokenType
 
 import grammars
+from analyzer.core import Options, analyze_bytes
+from analyzer.ir import document
+from grammars import nodes
 from grammars.base import PLAIN_TYPES, SpanParserMixin
-from tests.corpus import bench_module, fixture_statements
+from tests.corpus import ROOT, bench_module, fixture_statements
 
 
 @pytest.mark.parametrize("dialect", grammars.names())
@@ -96,6 +99,17 @@ def test_plain_column_premises_hold_for_every_grammar(dialect: str) -> None:
         "_HiRDBParser",  # CHARACTER SET [MASTER.]name, before sqlglot's
     }
     assert _defining(parser, "_parse_not_constraint") <= {"Parser", "_TeradataDDLParser"}
+    # the name: _parse_id_var(any_token=True) on a VAR or IDENTIFIER token makes
+    # Identifier(this=text, quoted=<IDENTIFIER>) at the token's position
+    assert _defining(parser, "_parse_id_var") <= {
+        "Parser",
+        "TSQLParser",  # a '#' or '##' first (temporary tables), never a VAR or IDENTIFIER
+    }
+    for name in ("_parse_identifier", "_identifier_expression", "_advance_any", "expression"):
+        assert getattr(parser, name) is getattr(Parser, name), name
+    assert parser._parse_placeholder is Parser._parse_placeholder
+    assert TokenType.VAR not in parser.RESERVED_TOKENS
+    assert not {TokenType.VAR, TokenType.IDENTIFIER} & set(parser.PLACEHOLDER_PARSERS)
     for word in ("NULL", "NOT"):
         assert parser.CONSTRAINT_PARSERS[word] is Parser.CONSTRAINT_PARSERS[word]
     # sqlglot matches NULL / NOT by their text, which these token types would hide
@@ -318,34 +332,37 @@ def _mostly(plain: tuple[str, ...], other: tuple[str, ...]) -> st.SearchStrategy
     return st.one_of(st.sampled_from(plain), st.sampled_from(plain), st.sampled_from(other))
 
 
+_COLUMN_LISTS = st.lists(
+    st.tuples(
+        st.sampled_from(_NAMES),
+        _mostly(_PLAIN_TYPES, _OTHER_TYPES),
+        _mostly(_PLAIN_ARGS, _OTHER_ARGS),
+        st.lists(_mostly(_PLAIN_ATTRIBUTES, _OTHER_ATTRIBUTES), max_size=3),
+        st.sampled_from((" ", "\n", "  ", "\t", "/* k */ ")),
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+def _table_sql(columns: list[tuple[str, str, str, list[str], str]], upper: bool) -> str:
+    body = ",\n  ".join(
+        gap.join([name, typ + args, *attributes]) for name, typ, args, attributes, gap in columns
+    )
+    sql = f"CREATE TABLE t (\n  {body}\n)"
+    return sql.upper() if upper else sql
+
+
 @settings(
     max_examples=500,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(
-    st.lists(
-        st.tuples(
-            st.sampled_from(_NAMES),
-            _mostly(_PLAIN_TYPES, _OTHER_TYPES),
-            _mostly(_PLAIN_ARGS, _OTHER_ARGS),
-            st.lists(_mostly(_PLAIN_ATTRIBUTES, _OTHER_ATTRIBUTES), max_size=3),
-            st.sampled_from((" ", "\n", "  ", "\t", "/* k */ ")),
-        ),
-        min_size=1,
-        max_size=5,
-    ),
-    st.sampled_from(grammars.names()),
-    st.booleans(),
-)
+@given(_COLUMN_LISTS, st.sampled_from(grammars.names()), st.booleans())
 def test_generated_columns_parse_the_same_both_ways(
     columns: list[tuple[str, str, str, list[str], str]], dialect: str, upper: bool
 ) -> None:
-    body = ",\n  ".join(
-        gap.join([name, typ + args, *attributes]) for name, typ, args, attributes, gap in columns
-    )
-    sql = f"CREATE TABLE t (\n  {body}\n)"
-    _check(dialect, sql.upper() if upper else sql)
+    _check(dialect, _table_sql(columns, upper))
 
 
 @pytest.mark.parametrize(
@@ -374,3 +391,103 @@ def test_generated_columns_parse_the_same_both_ways(
 def test_edge_cases_parse_the_same_both_ways(sql: str) -> None:
     for dialect in ("tsql", "teradata", "hirdb", "sybase"):
         _check(dialect, sql)
+
+
+# ------------------------------------------------- the plain column's lazy node
+
+
+def _columns(dialect: str, sql: str) -> list[exp.Expr]:
+    [create] = grammars.get(dialect).dialect().parse(sql)
+    assert isinstance(create, exp.Create)
+    return list(create.this.expressions)
+
+
+def test_a_plain_column_builds_sqlglots_nodes_on_first_use() -> None:
+    sql = "CREATE TABLE t (a varchar(10) NOT NULL, b decimal(18, 2) NULL, c int)"
+    fast = _columns("tsql", sql)
+    assert [type(c) for c in fast] == [nodes.PlainColumnDef] * 3
+    assert fast[0].plain.declared == "varchar(10)"
+    assert [c.plain.nullable for c in fast] == [False, True, None]
+    # a copy, ==, the generator: each builds the nodes and gives sqlglot's answer
+    slow = _parse("tsql", sql, False)
+    assert isinstance(slow, list) and slow[0] is not None
+    slow_columns = slow[0].this.expressions
+    copied = fast[0].copy()
+    assert type(copied) is exp.ColumnDef and type(fast[0]) is exp.ColumnDef
+    assert _same(copied, slow_columns[0]) and _same(fast[0], slow_columns[0])
+    assert fast[1] == slow_columns[1] and type(fast[1]) is exp.ColumnDef
+    assert fast[2].sql("tsql") == "c INTEGER" and type(fast[2]) is exp.ColumnDef
+    assert fast[2].this.parent is fast[2] and fast[2].args["kind"].parent is fast[2]
+    # a node made directly is an ordinary ColumnDef
+    made = nodes.PlainColumnDef(this=exp.to_identifier("x"))
+    assert type(made) is exp.ColumnDef and made.name == "x"
+
+
+def test_the_ir_builder_reads_plain_columns_without_building_their_nodes() -> None:
+    from analyzer.build import Context, build
+    from analyzer.source import LineIndex
+
+    sql = (
+        "CREATE TABLE t (a CHAR(2) CHARACTER SET LATIN NOT CASESPECIFIC NOT NULL, "
+        "b varchar(10) casespecific, c int)"
+    )
+    [create] = grammars.get("teradata").dialect().parse(sql)
+    assert isinstance(create, exp.Create)
+    table = build(create, Context("t.sql", grammars.get("teradata"), sql, 0, LineIndex(sql)))
+    assert [type(c) for c in create.this.expressions] == [nodes.PlainColumnDef] * 3
+    a, b, c = table.columns  # type: ignore[union-attr]
+    assert (a.character_set, a.case_specific, a.nullable, a.nullable_explicit) == (
+        "LATIN",
+        False,
+        False,
+        True,
+    )
+    assert (b.case_specific, b.nullable, b.nullable_explicit) == (True, True, False)
+    assert (c.type.declared, c.span.column if c.span else None) == ("int", sql.index("c int") + 1)
+
+
+def _ir(dialect: str, sql: str, fast: bool) -> object:
+    saved = SpanParserMixin.FAST_PATHS
+    SpanParserMixin.FAST_PATHS = fast
+    try:
+        result = analyze_bytes("t.sql", sql.encode(), Options(dialect=dialect))
+    finally:
+        SpanParserMixin.FAST_PATHS = saved
+    return document([result])
+
+
+def test_fixture_files_give_the_same_ir_both_ways() -> None:
+    checked = 0
+    for path in sorted((ROOT / "fixtures").rglob("*.sql")):
+        data = path.read_bytes()
+        fast = analyze_bytes(path.name, data, Options())
+        SpanParserMixin.FAST_PATHS = False
+        try:
+            slow = analyze_bytes(path.name, data, Options())
+        finally:
+            SpanParserMixin.FAST_PATHS = True
+        assert document([fast]) == document([slow]), path
+        checked += 1
+    assert checked > 40
+
+
+def test_benchmark_statements_give_the_same_ir_both_ways(tmp_path: Path) -> None:
+    bench = bench_module()
+    for f in [*bench.generate(60, 12, tmp_path), *bench.generate_hirdb(30, 12, tmp_path)]:
+        assert _ir(f.dialect, f.text, True) == _ir(f.dialect, f.text, False), f.path
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(_COLUMN_LISTS, st.sampled_from(grammars.names()), st.booleans())
+@example(
+    [("a", "char", "(2)", ["character set unicode", "not casespecific"], " ")], "teradata", False
+)
+def test_generated_columns_give_the_same_ir_both_ways(
+    columns: list[tuple[str, str, str, list[str], str]], dialect: str, upper: bool
+) -> None:
+    sql = _table_sql(columns, upper)
+    assert _ir(dialect, sql, True) == _ir(dialect, sql, False), sql
