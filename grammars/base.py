@@ -489,6 +489,31 @@ class SpanParserMixin(Parser):
                 result.meta["span"] = (start, self._prev.end + 1)
         return result
 
+    # Expressions (DEFAULT values, computed columns, CHECK conditions, partitioning):
+    # the source span of the tokens each consumed, so the IR keeps their text as the
+    # user wrote it (``getdate()``) instead of sqlglot's rendering (``GETDATE()``).
+
+    def _parse_assignment(self) -> exp.Expr | None:
+        return self._with_source_span(super()._parse_assignment, self._index)
+
+    def _parse_disjunction(self) -> exp.Expr | None:
+        return self._with_source_span(super()._parse_disjunction, self._index)
+
+    def _parse_bitwise(self) -> exp.Expr | None:
+        return self._with_source_span(super()._parse_bitwise, self._index)
+
+    def _with_source_span(
+        self, parse: t.Callable[[], exp.Expr | None], start: int
+    ) -> exp.Expr | None:
+        result = parse()
+        end = self._index
+        if isinstance(result, exp.Expr) and end > start:
+            meta = result.meta
+            if "span" not in meta:
+                tokens = self._tokens
+                meta["span"] = (tokens[start].start, tokens[end - 1].end + 1)
+        return result
+
     def _parse_field_def(self) -> exp.Expr | None:
         # A column's plain name: what sqlglot's _parse_field(any_token=True) returns for
         # it, without asking the literal and function parsers first (they decline a
