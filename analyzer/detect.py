@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import grammars
-from grammars.base import fold_case
+from grammars.base import fold_case, text_words
 
 #: Windows of the file's head scanned in turn: DDL scripts show their dialect in
 #: their first statements, so the wider windows are read only when the narrower
@@ -49,12 +49,13 @@ def detect(text: str) -> DialectChoice:
 
 def _score(head: str) -> DialectChoice | None:
     lowered = fold_case(head)
+    words = text_words(head, lowered)
     best: tuple[int, str, tuple[str, ...]] | None = None
     for name, grammar in grammars.registry().items():
         score = 0
         labels: list[str] = []
         for ev in grammar.evidence:
-            if ev.search(head, lowered):
+            if ev.search(head, lowered, words):
                 score += ev.weight
                 labels.append(ev.label)
         if score > 0 and (best is None or score > best[0]):

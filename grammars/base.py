@@ -74,6 +74,21 @@ def fold_case(head: str) -> str | None:
     return lowered if len(lowered) == len(head) else None
 
 
+_WORDS = re.compile(r"[a-z0-9_]+")
+
+
+def text_words(head: str, lowered: str | None) -> frozenset[str] | None:
+    """The words (``\\w`` runs) of an ASCII ``head``, from its lower-case ``lowered``;
+    None for other text (case folding and ``\\w`` outside ASCII: the scans decide).
+
+    >>> sorted(text_words("CREATE TABLE t_1(a)", "create table t_1(a)"))
+    ['a', 'create', 't_1', 'table']
+    """
+    if lowered is None or not head.isascii():
+        return None
+    return frozenset(_WORDS.findall(lowered))
+
+
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """A content pattern that points at a dialect, with its weight in detection.
@@ -83,7 +98,9 @@ class Evidence:
     regex only when every group has one of its strings in the text (a substring test
     is ~100x faster than a case-insensitive regex scan that finds nothing).
     ``leading`` are literals every match starts with (:func:`leading_literals`):
-    the regex is then tried only where one of them occurs.
+    the regex is then tried only where one of them occurs.  ``words`` are whole words
+    every match contains (:func:`required_words`), tested first against the set of
+    the text's words.
     """
 
     pattern: re.Pattern[str]
@@ -91,15 +108,27 @@ class Evidence:
     label: str
     needles: tuple[tuple[str, ...], ...] = ()
     leading: tuple[str, ...] = ()
+    words: tuple[tuple[str, ...], ...] = ()
 
-    def search(self, head: str, lowered: str | None) -> bool:
+    def search(
+        self, head: str, lowered: str | None, words: t.AbstractSet[str] | None = None
+    ) -> bool:
         """Whether the pattern occurs in ``head``.
 
         ``lowered`` is :func:`fold_case` of ``head`` (None: no shortcuts, the regex
-        alone decides).
+        alone decides); ``words``, for an ASCII ``head`` only, the set of its
+        lower-case words (:func:`text_words`): a set test per required word then
+        replaces a scan of the text.
         """
         if lowered is None:
             return self.pattern.search(head) is not None
+        if words is not None:
+            for group in self.words:
+                for word in group:
+                    if word in words:
+                        break
+                else:
+                    return False
         for group in self.needles:
             for needle in group:  # plain loops: detection runs this ~100 times a file
                 if needle in lowered:
@@ -292,6 +321,111 @@ def _leading(items: t.Sequence[tuple[t.Any, t.Any]]) -> tuple[str, ...]:
     return ("".join(run).lower(),) if len(run) >= _MIN_NEEDLE else ()
 
 
+_ASCII_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_REPEATS = (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT)
+_EDGES = frozenset(
+    {
+        sre_constants.AT_BOUNDARY,
+        sre_constants.AT_BEGINNING,
+        sre_constants.AT_BEGINNING_LINE,
+        sre_constants.AT_BEGINNING_STRING,
+        sre_constants.AT_END,
+        sre_constants.AT_END_LINE,
+        sre_constants.AT_END_STRING,
+    }
+)
+
+
+def required_words(pattern: str) -> tuple[tuple[str, ...], ...]:
+    """Whole words (lower case) every match of ``pattern`` contains, as groups of
+    alternatives, for ASCII text: a run of literal word characters with, on each side,
+    ``\\b``, ``^``/``$``, or a character that cannot be a word character (possibly
+    after ``\\s*``-like parts that only match such characters).
+
+    Detection then tests a set of the text's words instead of scanning the text for
+    the literal (:meth:`Evidence.search`).  Optional parts give nothing.
+
+    >>> required_words(r"\\bprimary\\s+index\\b")
+    (('primary',), ('index',))
+    >>> required_words(r"\\bmvarchar\\s*\\(")
+    (('mvarchar',),)
+    >>> required_words(r"\\bdatablocksize\\b|\\bblockcompression\\b")
+    (('datablocksize', 'blockcompression'),)
+    >>> required_words(r"\\buni(?:char|text)\\b"), required_words(r"create\\s+tables?")
+    ((('unichar', 'unitext'),), ())
+    """
+    try:
+        parsed = sre_parse.parse(pattern)
+    except (re.error, RecursionError):
+        return ()
+    return tuple(dict.fromkeys(_words(list(parsed.data))))
+
+
+def _words(items: list[tuple[t.Any, t.Any]]) -> list[tuple[str, ...]]:
+    for k, (op, arg) in enumerate(items):
+        if op is sre_constants.SUBPATTERN:  # a group is its content, in place
+            return _words(items[:k] + list(arg[-1].data) + items[k + 1 :])
+    groups: list[tuple[str, ...]] = []
+    for k, (op, arg) in enumerate(items):
+        if op is sre_constants.BRANCH:
+            # every match takes one branch: one word of each branch, in its context
+            alternatives: list[str] = []
+            for branch in arg[1]:
+                found = _words(items[:k] + list(branch.data) + items[k + 1 :])
+                if not found:
+                    break
+                shortest: tuple[str, ...] = min(found, key=len)
+                alternatives.extend(shortest)
+            else:
+                groups.append(tuple(dict.fromkeys(alternatives)))
+            return groups + _words(items[:k]) + _words(items[k + 1 :])
+    k = 0
+    while k < len(items):
+        j = k
+        while (
+            j < len(items)
+            and items[j][0] is sre_constants.LITERAL
+            and chr(items[j][1]) in _ASCII_WORD
+        ):
+            j += 1
+        if j > k:
+            if _edge(items[k - 1 :: -1] if k else []) and _edge(items[j:]):
+                groups.append(("".join(chr(arg) for _, arg in items[k:j]).lower(),))
+            k = j
+        else:
+            k += 1
+    return groups
+
+
+def _edge(items: t.Sequence[tuple[t.Any, t.Any]]) -> bool:
+    """Whether the first of ``items`` (read outward from a word) ends the word."""
+    for op, arg in items:
+        if op is sre_constants.AT:
+            return bool(arg in _EDGES)
+        if _nonword(op, arg):
+            return True
+        if op in _REPEATS and arg[0] == 0 and all(_nonword(o, a) for o, a in arg[2].data):
+            continue  # matches non-word characters or nothing: look past it
+        return False
+    return False
+
+
+def _nonword(op: t.Any, arg: t.Any) -> bool:
+    """Whether the item matches at least one character, never a word character."""
+    if op is sre_constants.LITERAL:
+        return chr(arg) not in _ASCII_WORD and chr(arg).isascii() and not chr(arg).isalnum()
+    if op is sre_constants.IN:
+        return all(
+            (o is sre_constants.CATEGORY and a is sre_constants.CATEGORY_SPACE)
+            or (o is sre_constants.LITERAL and _nonword(o, a))
+            for o, a in arg
+        )
+    if op in _REPEATS and arg[0] >= 1:
+        body = list(arg[2].data)
+        return bool(body) and all(_nonword(o, a) for o, a in body)
+    return False
+
+
 def evidence(pattern: str, weight: int, label: str) -> Evidence:
     """Build an :class:`Evidence` from a case-insensitive regular expression."""
     return Evidence(
@@ -300,6 +434,7 @@ def evidence(pattern: str, weight: int, label: str) -> Evidence:
         label,
         required_literals(pattern),
         leading_literals(pattern),
+        required_words(pattern),
     )
 
 

@@ -1,4 +1,4 @@
-"""``Context.sql``: the source text of an expression as written; a bare word straight from the node."""
+"""``Context.sql``: an expression's source text as written; a bare word straight from the node."""
 
 from __future__ import annotations
 

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grammars
 from analyzer.detect import choose, detect
-from grammars.base import evidence, fold_case, leading_literals, required_literals
+from grammars.base import (
+    evidence,
+    fold_case,
+    leading_literals,
+    required_literals,
+    required_words,
+    text_words,
+)
 
 TERADATA = "CREATE MULTISET TABLE t, NO FALLBACK (a BYTEINT) PRIMARY INDEX (a);"
 
@@ -75,8 +82,11 @@ WORDS = sorted({w for ev in ALL_EVIDENCE for w in re.findall(r"[A-Za-z_]{2,}", e
 def test_needle_prefilter_never_changes_a_match(parts: list[str]) -> None:
     text = "".join(parts)
     lowered = fold_case(text)
+    words = text_words(text, lowered)
     for ev in ALL_EVIDENCE:
-        assert ev.search(text, lowered) == (ev.pattern.search(text) is not None), ev.label
+        expected = ev.pattern.search(text) is not None
+        assert ev.search(text, lowered) == expected, ev.label
+        assert ev.search(text, lowered, words) == expected, ev.label
 
 
 _ATOMS = ["ab", "cd", "e", "x", "is", "ki", r"\s*", r"\s+", r"\b", r"\w", "[a-c]", "."]
@@ -114,7 +124,43 @@ def test_required_literals_are_in_every_match(pattern: str, text: str) -> None:
 def test_evidence_search_equals_the_regex(pattern: str, text: str) -> None:
     ev = evidence(pattern, 1, "random")
     lowered = fold_case(text)
-    assert ev.search(text, lowered) == (ev.pattern.search(text) is not None), (pattern, text)
+    expected = ev.pattern.search(text) is not None
+    assert ev.search(text, lowered) == expected, (pattern, text)
+    assert ev.search(text, lowered, text_words(text, lowered)) == expected, (pattern, text)
+
+
+_WORD_ATOMS = [*_ATOMS, r"\)", r"\(", "=", "_", r"\s", "$", "^", r"\B", "[ ,]", "(?:ab)?", "1"]
+
+
+@settings(max_examples=400)
+@given(
+    _regex(st.sampled_from([*_WORD_ATOMS, r"(?:ab|cd)", r"(?:x|\s)", r"(?:e|\()"])),
+    st.text(alphabet="abcdeiksx_1ABIKS \n(=,.", max_size=30),
+)
+def test_required_words_are_words_of_every_match(pattern: str, text: str) -> None:
+    compiled = re.compile(pattern, re.IGNORECASE | re.MULTILINE)
+    match = compiled.search(text)
+    words = text_words(text, fold_case(text))
+    assert words is not None  # ASCII text
+    if match is not None:
+        for group in required_words(pattern):
+            assert any(word in words for word in group), (pattern, text, group)
+    ev = evidence(pattern, 1, "random")
+    assert ev.search(text, fold_case(text), words) == (match is not None), (pattern, text)
+
+
+def test_required_words_examples() -> None:
+    assert required_words(r"\bPRIMARY\s+INDEX\b") == (("primary",), ("index",))
+    assert required_words(r"^\s*setuser\b") == (("setuser",),)
+    assert required_words(r"\bsp_primarykey\b|\bsp_foreignkey\b") == (
+        ("sp_primarykey", "sp_foreignkey"),
+    )
+    assert required_words(r"\bidentity\s*\(\s*-?\d+") == (("identity",),)
+    assert required_words(r"\bsp_\w+") == ()  # a word that goes on
+    assert required_words(r"create\s+tables?") == ()  # no edge after "table"
+    assert required_words(r"(?:\bab\b)?cd") == ()  # optional
+    assert required_words(r"\bab\Bcd\b") == ()  # \B is no edge
+    assert text_words("CRÉATE", fold_case("CRÉATE")) is None  # not ASCII: scans decide
 
 
 def test_leading_literals_examples() -> None:
