@@ -543,6 +543,8 @@ def _plain_column(
                 facts.fields["case_specific"] = not value[0]
             elif what == "character set":
                 facts.fields["character_set"] = value[0].upper()
+            elif what == "default":  # its source text, as _column reads it
+                facts.fields["default"] = ctx.text[value[0].start : value[0].end + 1]
     return (
         column.column_name,
         _read_type(plain.declared, grammar),

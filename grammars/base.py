@@ -482,6 +482,7 @@ PLAIN_TYPES = frozenset(
 #: Tokens that end a column definition in a column list.
 _COLUMN_ENDS = frozenset({TokenType.COMMA, TokenType.R_PAREN})
 # a plain column's attributes (grammars.nodes.PlainColumn), shared: they are constants
+_DEFAULT_LITERALS = frozenset({TokenType.NUMBER, TokenType.STRING, TokenType.NATIONAL_STRING})
 _NULL = ("null",)
 _NOT_NULL = ("not null",)
 _CASESPECIFIC = ("casespecific", False)
@@ -528,6 +529,10 @@ class SpanParserMixin(Parser):
     #: Teradata's ``CHARACTER SET name`` and ``[NOT] CASESPECIFIC`` in a plain column:
     #: only where sqlglot's own column-constraint parser reads them.
     PLAIN_COLUMN_TERADATA_ATTRIBUTES = False
+
+    #: ``DEFAULT`` and one number or string in a plain column: only where sqlglot's own
+    #: DEFAULT parser reads it (not HiRDB's).
+    PLAIN_COLUMN_DEFAULTS = True
 
     def _parse(
         self,
@@ -796,6 +801,16 @@ class SpanParserMixin(Parser):
                     nullability_only = False
                 else:
                     return None
+                j += 2
+            elif (
+                token_type is TokenType.DEFAULT
+                and nxt.token_type in _DEFAULT_LITERALS
+                and self.PLAIN_COLUMN_DEFAULTS
+            ):
+                # sqlglot's DEFAULT reads _parse_bitwise(): one literal, as long as
+                # nothing it would read on follows (the loop takes only attributes)
+                attributes.append(("default", nxt))
+                nullability_only = False
                 j += 2
             elif teradata and token_type is TokenType.VAR and token.text.upper() == "CASESPECIFIC":
                 attributes.append(_CASESPECIFIC)

@@ -800,7 +800,8 @@ class DdlauditHiRDB(Dialect):
         }
 
     class Parser(SpanParserMixin, _HiRDBParser):
-        pass
+        # DEFAULT has HiRDB's own parser (_parse_hirdb_default)
+        PLAIN_COLUMN_DEFAULTS = False
 
     class Generator(BaseGenerator):
         TRANSFORMS: t.ClassVar[dict[type[exp.Expr], t.Callable[..., str]]] = {

@@ -650,7 +650,8 @@ class PlainColumn:
     ``name`` is the column name's token (a VAR or a quoted IDENTIFIER), ``params`` the
     type's argument tokens (numbers, or ``MAX``); ``attributes``
     the column's attributes in order: ``("null",)``, ``("not null",)``,
-    ``("casespecific", not_)``, ``("character set", name)``; ``nullable`` is what the
+    ``("casespecific", not_)``, ``("character set", name)``, ``("default", token)`` (a
+    number or string); ``nullable`` is what the
     last NULL / NOT NULL says (None: neither); ``nullability_only`` is true when
     every attribute is one of those two.
     """
@@ -768,4 +769,16 @@ def _attribute(attribute: tuple[t.Any, ...]) -> exp.Expr:
         return exp.NotNullColumnConstraint()
     if what == "casespecific":
         return exp.CaseSpecificColumnConstraint(not_=attribute[1])
+    if what == "default":
+        # sqlglot's literal for the token, at its position, with the span
+        # SpanParserMixin._parse_bitwise records
+        token = attribute[1]
+        literal: exp.Expr
+        if token.token_type is TokenType.NATIONAL_STRING:
+            literal = exp.National(this=token.text)
+        else:
+            literal = exp.Literal(this=token.text, is_string=token.token_type is TokenType.STRING)
+        literal.update_positions(token)
+        literal.meta["span"] = (token.start, token.end + 1)
+        return exp.DefaultColumnConstraint(this=literal)
     return exp.CharacterSetColumnConstraint(this=exp.Var(this=attribute[1]))

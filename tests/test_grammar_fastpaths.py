@@ -120,6 +120,22 @@ def test_plain_column_premises_hold_for_every_grammar(dialect: str) -> None:
         word = "CASESPECIFIC"
         assert parser.CONSTRAINT_PARSERS[word] is Parser.CONSTRAINT_PARSERS[word]
         assert not {"CHAR", "CHARACTER", "SET"} & set(parser.CONSTRAINT_PARSERS)
+    if parser.PLAIN_COLUMN_DEFAULTS:
+        # DEFAULT n / 'x' / N'x': sqlglot's DEFAULT reads _parse_bitwise(), which for one
+        # literal token followed by an attribute, "," or ")" makes the token's literal
+        assert parser.CONSTRAINT_PARSERS["DEFAULT"] is Parser.CONSTRAINT_PARSERS["DEFAULT"]
+        for token_type in (TokenType.NUMBER, TokenType.STRING, TokenType.NATIONAL_STRING):
+            assert parser.PRIMARY_PARSERS[token_type] is Parser.PRIMARY_PARSERS[token_type]
+        for name in ("_parse_bitwise", "_parse_term", "_parse_factor", "_parse_unary"):
+            assert _defining(parser, name) <= {"Parser"}, name
+        for name in ("_parse_type", "_parse_column", "_parse_field", "_parse_primary"):
+            assert _defining(parser, name) <= {"Parser"}, name
+        assert _defining(parser, "_parse_column_ops") <= {
+            "Parser",
+            "TeradataParser",  # "(FORMAT ...)" after: a "(" the shortcut never takes
+        }
+    else:
+        assert dialect == "hirdb"  # its own DEFAULT parser
     # a type argument n is sqlglot's number literal, followed by "," or ")"
     assert parser.PRIMARY_PARSERS[TokenType.NUMBER] is Parser.PRIMARY_PARSERS[TokenType.NUMBER]
     for name in ("_parse_type_size", "_parse_type", "_parse_atom", "_parse_var", "_parse_column"):
@@ -304,11 +320,25 @@ _PLAIN_ATTRIBUTES = (
     "CASESPECIFIC",
     "NOT CASESPECIFIC",
     "not casespecific",
+    "DEFAULT 0",
+    "default 1.5",
+    "DEFAULT 'x'",
+    "DEFAULT ''",
+    "DEFAULT N'y'",
+    "DEFAULT 'it''s'",
 )
 _OTHER_ATTRIBUTES = (
     "CS",
     "NOT CS",
-    "DEFAULT 0",
+    "DEFAULT -1",
+    "DEFAULT (0)",
+    "DEFAULT 'a' 'b'",
+    "DEFAULT 1 + 2",
+    "DEFAULT x'00'",
+    "DEFAULT 0x1F",
+    "DEFAULT getdate()",
+    "DEFAULT",
+    "DEFAULT 1 COLLATE x",
     "COLLATE Latin1_General_CI_AS",
     "IDENTITY(1,1)",
     "PRIMARY KEY",
@@ -386,6 +416,9 @@ def test_generated_columns_parse_the_same_both_ways(
         "CREATE TABLE t (a int UNSIGNED, b bigint unsigned NOT NULL, c int(10) unsigned)",
         "CREATE TABLE t (a int ARRAY[3], b varchar(10) array[2] NOT NULL, c int LIST)",
         "CREATE TABLE t (a int NULL DEFAULT 0 NOT NULL, b varchar(10) COLLATE x NULL)",
+        "CREATE TABLE t (a int DEFAULT 0 NOT NULL, b char(1) default 'x' null, c int DEFAULT 1)",
+        "CREATE TABLE t (a nvarchar(9) DEFAULT N'z', b int DEFAULT 2 DEFAULT 3, c int DEFAULT",
+        "CREATE TABLE t (a int DEFAULT 0 /* c */ NOT NULL, b int DEFAULT 'a' || 'b')",
     ],
 )
 def test_edge_cases_parse_the_same_both_ways(sql: str) -> None:
