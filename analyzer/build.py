@@ -61,6 +61,7 @@ from analyzer.ir import (
     TableChange,
     TableOptions,
     UserType,
+    new_column,
 )
 from grammars import nodes
 from grammars.base import Grammar
@@ -561,14 +562,9 @@ def _make_column(
     span: Span | None,
     nullable: bool,
 ) -> Column:
-    return Column(
-        name=name,
-        position=position,
-        type=dtype,
-        nullable=nullable,
-        nullable_explicit=facts.nullable is not None,
-        span=span,
-        **facts.fields,
+    # Column(name=..., **facts.fields), in about 70% of the time (one per column)
+    return new_column(
+        name, position, dtype, nullable, facts.nullable is not None, span, facts.fields
     )
 
 

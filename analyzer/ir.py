@@ -205,6 +205,47 @@ class Column:
     ascii_width: AsciiWidth | None = None
 
 
+def _slot_constructor(cls: type[T], leading: tuple[str, ...]) -> t.Callable[..., T]:
+    """A constructor for the frozen slots dataclass ``cls``: the ``leading`` fields
+    positionally (in that order), then a mapping of other fields (the rest take their
+    defaults).
+
+    It gives the object ``cls(**fields)`` gives, setting each slot through its descriptor
+    (the dataclass ``__init__`` calls ``object.__setattr__`` per field, about twice the
+    time); the IR builder makes one per column.
+    """
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    names = [f.name for f in fields]
+    assert set(leading) <= set(names)
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_names": frozenset(names)}
+    lines = [
+        f"def make({', '.join(leading)}, extra):",
+        "    if extra and not extra.keys() <= _names:",
+        "        raise TypeError(f'unknown fields: {sorted(extra.keys() - _names)}')",
+        "    obj = _new(_cls)",
+    ]
+    for f in fields:
+        env[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        if f.name in leading:
+            value = f.name
+        else:
+            assert f.default is not dataclasses.MISSING, f.name  # no default_factory
+            env[f"_default_{f.name}"] = f.default
+            value = f"extra.get({f.name!r}, _default_{f.name}) if extra else _default_{f.name}"
+        lines.append(f"    _set_{f.name}(obj, {value})")
+    lines.append("    return obj")
+    exec("\n".join(lines), env)  # generated once per class, like dataclasses' own methods
+    make: t.Callable[..., T] = env["make"]
+    return make
+
+
+#: ``new_column(name, position, type, nullable, nullable_explicit, span, fields)``: the
+#: ``Column(...)`` with those and the ``fields`` mapping (``analyzer.build``'s hot path).
+new_column = _slot_constructor(
+    Column, ("name", "position", "type", "nullable", "nullable_explicit", "span")
+)
+
+
 @dataclass(frozen=True, slots=True)
 class AsciiWidth:
     """A column's width in Replication Server's ASCII messages, and how it was derived.

@@ -147,9 +147,26 @@ class LineIndex:
         """The :class:`Span` of ``text[start:end]`` (``end_column`` is just past its end)."""
         if start > end:
             raise ValueError(f"span start {start} after end {end}")
-        line, column = self.position(start)
-        end_line, end_column = self.position(end)
-        return Span(path, line, column, end_line, end_column, start, end)
+        starts = self._starts
+        if start < 0 or end > len(self._text):
+            self.position(start)  # raises the out-of-range error
+            self.position(end)
+        # one bisect when the span ends on the line it starts on (most spans)
+        index = bisect.bisect_right(starts, start) - 1
+        line_start = starts[index]
+        if index + 1 < len(starts) and end >= starts[index + 1]:
+            end_index = bisect.bisect_right(starts, end, index) - 1
+        else:
+            end_index = index
+        return Span(
+            path,
+            index + 1,
+            start - line_start + 1,
+            end_index + 1,
+            end - starts[end_index] + 1,
+            start,
+            end,
+        )
 
 
 def _file_span(path: str) -> Span:

@@ -726,23 +726,12 @@ class SpanParserMixin(Parser):
         tokens = self._tokens
         first = tokens[i]
         last = tokens[end - 1]
-        expressions: list[exp.Expr] | None = None
-        if params:
-            expressions = [
-                exp.DataTypeParam(
-                    this=exp.Literal(this=p.text, is_string=False).update_positions(p)
-                    if p.token_type is TokenType.NUMBER
-                    else exp.Var(this="MAX"),
-                    expression=None,
-                )
-                for p in params
-            ]
-        kind = exp.DataType(
-            this=exp.DType[first.token_type.name], expressions=expressions, nested=False
+        return nodes.plain_data_type(
+            exp.DType[first.token_type.name],
+            self.sql[first.start : last.end + 1],
+            (first.start, last.end + 1),
+            params,
         )
-        kind.meta["declared"] = self.sql[first.start : last.end + 1]
-        kind.meta["span"] = (first.start, last.end + 1)
-        return kind
 
     def _parse_plain_column(self) -> exp.Expr | None:
         """The commonest column, ``name type[(n[, m]) | (max)] [[NOT] NULL]...``, read

@@ -729,20 +729,7 @@ class PlainColumnDef(exp.ColumnDef):
 
     def _build(self) -> dict[str, t.Any]:
         plain = self.plain
-        expressions: list[exp.Expr] | None = None
-        if plain.params:
-            expressions = [
-                exp.DataTypeParam(
-                    this=exp.Literal(this=p.text, is_string=False).update_positions(p)
-                    if p.token_type is TokenType.NUMBER
-                    else exp.Var(this="MAX"),
-                    expression=None,
-                )
-                for p in plain.params
-            ]
-        kind = exp.DataType(this=plain.dtype, expressions=expressions, nested=False)
-        kind.meta["declared"] = plain.declared
-        kind.meta["span"] = plain.type_span
+        kind = plain_data_type(plain.dtype, plain.declared, plain.type_span, plain.params)
         constraints = [
             exp.ColumnConstraint(this=None, kind=_attribute(a)) for a in plain.attributes
         ]
@@ -759,6 +746,29 @@ class PlainColumnDef(exp.ColumnDef):
 
 
 PlainColumnDef.key = "columndef"  # dispatch (generator, hash) as sqlglot's own node
+
+
+def plain_data_type(
+    dtype: exp.DType, declared: str, span: tuple[int, int], params: t.Sequence[Token]
+) -> exp.DataType:
+    """sqlglot's DataType for a plain type (``SpanParserMixin._scan_plain_type``): its
+    arguments (number tokens, or ``MAX``) as sqlglot's _parse_types makes them, and the
+    declared text and span the mixin records."""
+    expressions: list[exp.Expr] | None = None
+    if params:
+        expressions = [
+            exp.DataTypeParam(
+                this=exp.Literal(this=p.text, is_string=False).update_positions(p)
+                if p.token_type is TokenType.NUMBER
+                else exp.Var(this="MAX"),
+                expression=None,
+            )
+            for p in params
+        ]
+    kind = exp.DataType(this=dtype, expressions=expressions, nested=False)
+    kind.meta["declared"] = declared
+    kind.meta["span"] = span
+    return kind
 
 
 def _attribute(attribute: tuple[t.Any, ...]) -> exp.Expr:

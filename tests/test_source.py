@@ -387,8 +387,9 @@ def test_line_index_edges() -> None:
             index.position(bad)
     with pytest.raises(ValueError):
         index.line_text(4)
-    with pytest.raises(ValueError):
-        index.span("f", 3, 2)
+    for start, end in ((3, 2), (-1, 2), (0, 8)):
+        with pytest.raises(ValueError):
+            index.span("f", start, end)
     empty = LineIndex("")
     assert empty.position(0) == (1, 1) and empty.line_text(1) == ""
 

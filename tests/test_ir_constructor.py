@@ -1,0 +1,54 @@
+"""``ir.new_column`` (the IR builder's per-column constructor) makes exactly ``Column(...)``."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from analyzer.ir import Column, DataType, Span, new_column
+
+_TYPE = DataType(declared="int", name="INT", family="integer")
+_OTHER = [f for f in dataclasses.fields(Column) if f.default is not dataclasses.MISSING]
+_VALUES = st.one_of(st.none(), st.booleans(), st.text(max_size=5), st.just(("a", "b")))
+
+
+@given(
+    st.text(max_size=8),
+    st.integers(1, 2000),
+    st.booleans(),
+    st.booleans(),
+    st.one_of(st.none(), st.just(Span("f.sql", 1, 2, 1, 9, 1, 8))),
+    st.dictionaries(st.sampled_from([f.name for f in _OTHER if f.name != "span"]), _VALUES),
+)
+def test_new_column_is_the_dataclass_column(
+    name: str,
+    position: int,
+    nullable: bool,
+    explicit: bool,
+    span: Span | None,
+    fields: dict[str, object],
+) -> None:
+    made = new_column(name, position, _TYPE, nullable, explicit, span, fields)
+    expected = Column(
+        name=name,
+        position=position,
+        type=_TYPE,
+        nullable=nullable,
+        nullable_explicit=explicit,
+        span=span,
+        **fields,  # type: ignore[arg-type]
+    )
+    assert type(made) is Column
+    assert made == expected and repr(made) == repr(expected)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.name = "x"  # type: ignore[misc]
+
+
+def test_new_column_rejects_unknown_fields_as_column_does() -> None:
+    with pytest.raises(TypeError):
+        Column(name="a", position=1, type=_TYPE, nullable=True, nullable_explicit=False, x=1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        new_column("a", 1, _TYPE, True, False, None, {"x": 1})
