@@ -546,6 +546,10 @@ def _plain_column(
                 facts.fields["character_set"] = value[0].upper()
             elif what == "default":  # its source text, as _column reads it
                 facts.fields["default"] = ctx.text[value[0].start : value[0].end + 1]
+            elif what in ("format", "title"):  # in order, as _column's options
+                facts.option(what, ctx.text[value[0].start : value[0].end + 1])
+        if facts.options:
+            facts.fields["options"] = tuple(facts.options)
     return (
         column.column_name,
         _read_type(plain.declared, grammar),

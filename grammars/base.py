@@ -483,6 +483,7 @@ PLAIN_TYPES = frozenset(
 _COLUMN_ENDS = frozenset({TokenType.COMMA, TokenType.R_PAREN})
 # a plain column's attributes (grammars.nodes.PlainColumn), shared: they are constants
 _DEFAULT_LITERALS = frozenset({TokenType.NUMBER, TokenType.STRING, TokenType.NATIONAL_STRING})
+_FORMAT_TITLE = frozenset({"FORMAT", "TITLE"})
 _NULL = ("null",)
 _NOT_NULL = ("not null",)
 _CASESPECIFIC = ("casespecific", False)
@@ -799,6 +800,16 @@ class SpanParserMixin(Parser):
                 # sqlglot's DEFAULT reads _parse_bitwise(): one literal, as long as
                 # nothing it would read on follows (the loop takes only attributes)
                 attributes.append(("default", nxt))
+                nullability_only = False
+                j += 2
+            elif (
+                teradata
+                and nxt.token_type is TokenType.STRING
+                and token.text.upper() in _FORMAT_TITLE
+                and token_type in (TokenType.FORMAT, TokenType.VAR)
+            ):
+                # FORMAT 'x' / TITLE 'x': sqlglot's _parse_var_or_string() reads the string
+                attributes.append((token.text.lower(), nxt))
                 nullability_only = False
                 j += 2
             elif teradata and token_type is TokenType.VAR and token.text.upper() == "CASESPECIFIC":

@@ -651,9 +651,9 @@ class PlainColumn:
     type's argument tokens (numbers, or ``MAX``); ``attributes``
     the column's attributes in order: ``("null",)``, ``("not null",)``,
     ``("casespecific", not_)``, ``("character set", name)``, ``("default", token)`` (a
-    number or string); ``nullable`` is what the
-    last NULL / NOT NULL says (None: neither); ``nullability_only`` is true when
-    every attribute is one of those two.
+    number or string), ``("format", token)``, ``("title", token)`` (Teradata, a
+    string); ``nullable`` is what the last NULL / NOT NULL says (None: neither);
+    ``nullability_only`` is true when every attribute is one of those two.
     """
 
     name: Token
@@ -779,6 +779,12 @@ def _attribute(attribute: tuple[t.Any, ...]) -> exp.Expr:
         return exp.NotNullColumnConstraint()
     if what == "casespecific":
         return exp.CaseSpecificColumnConstraint(not_=attribute[1])
+    if what in ("format", "title"):
+        string = exp.Literal(this=attribute[1].text, is_string=True)
+        string.update_positions(attribute[1])
+        if what == "format":
+            return exp.DateFormatColumnConstraint(this=string)
+        return exp.TitleColumnConstraint(this=string)
     if what == "default":
         # sqlglot's literal for the token, at its position, with the span
         # SpanParserMixin._parse_bitwise records

@@ -117,8 +117,12 @@ def test_plain_column_premises_hold_for_every_grammar(dialect: str) -> None:
     if parser.PLAIN_COLUMN_TERADATA_ATTRIBUTES:
         below = super(SpanParserMixin, parser)
         assert below._parse_column_constraint is Parser._parse_column_constraint
-        word = "CASESPECIFIC"
-        assert parser.CONSTRAINT_PARSERS[word] is Parser.CONSTRAINT_PARSERS[word]
+        for word in ("CASESPECIFIC", "FORMAT", "TITLE"):
+            assert parser.CONSTRAINT_PARSERS[word] is Parser.CONSTRAINT_PARSERS[word]
+        # FORMAT / TITLE 'x': _parse_var_or_string() gives the string's literal
+        assert parser._parse_var_or_string is Parser._parse_var_or_string
+        assert parser._parse_string is Parser._parse_string
+        assert parser.STRING_PARSERS[TokenType.STRING] is Parser.STRING_PARSERS[TokenType.STRING]
         assert not {"CHAR", "CHARACTER", "SET"} & set(parser.CONSTRAINT_PARSERS)
     if parser.PLAIN_COLUMN_DEFAULTS:
         # DEFAULT n / 'x' / N'x': sqlglot's DEFAULT reads _parse_bitwise(), which for one
@@ -326,6 +330,10 @@ _PLAIN_ATTRIBUTES = (
     "DEFAULT ''",
     "DEFAULT N'y'",
     "DEFAULT 'it''s'",
+    "FORMAT 'YYYY-MM-DD'",
+    "format 'x(10)'",
+    "TITLE 'Amount'",
+    "title ''",
 )
 _OTHER_ATTRIBUTES = (
     "CS",
@@ -347,6 +355,10 @@ _OTHER_ATTRIBUTES = (
     "UNSIGNED",
     "= 1",
     "FORMAT 'YYYY'",
+    "FORMAT N'x'",
+    "TITLE x",
+    "FORMAT",
+    "TITLE 'a' 'b'",
     "CHARACTER SET",
     "NOT",
     "/* c */",
@@ -419,6 +431,8 @@ def test_generated_columns_parse_the_same_both_ways(
         "CREATE TABLE t (a int DEFAULT 0 NOT NULL, b char(1) default 'x' null, c int DEFAULT 1)",
         "CREATE TABLE t (a nvarchar(9) DEFAULT N'z', b int DEFAULT 2 DEFAULT 3, c int DEFAULT",
         "CREATE TABLE t (a int DEFAULT 0 /* c */ NOT NULL, b int DEFAULT 'a' || 'b')",
+        "CREATE TABLE t (a date FORMAT 'YYYY-MM-DD' TITLE 'When' NOT NULL, b int title 'n')",
+        "CREATE TABLE t (a int FORMAT 'x' FORMAT 'y', b int TITLE 'z' CHARACTER SET LATIN)",
     ],
 )
 def test_edge_cases_parse_the_same_both_ways(sql: str) -> None:
