@@ -13,10 +13,12 @@ True
 
 from __future__ import annotations
 
+import functools
+import typing as t
 from dataclasses import dataclass
 
 import grammars
-from grammars.base import fold_case, text_words
+from grammars.base import Evidence, fold_case, text_words
 
 #: Windows of the file's head scanned in turn: DDL scripts show their dialect in
 #: their first statements, so the wider windows are read only when the narrower
@@ -47,19 +49,71 @@ def detect(text: str) -> DialectChoice:
     return choice
 
 
+@dataclass(frozen=True, slots=True)
+class _EvidenceIndex:
+    """Every grammar's evidence, and which of it each word can make true.
+
+    An evidence whose matches all contain a whole word (:attr:`Evidence.words`) is
+    listed under the words of one such group: on ASCII text, where
+    :meth:`Evidence.search` starts by asking the text's words for every group, one
+    whose listed words are all absent cannot match and is not tried at all (most
+    of ~90 patterns on a typical statement).  ``always`` are the others.
+    """
+
+    grammars: tuple[tuple[str, tuple[Evidence, ...]], ...]
+    by_word: t.Mapping[str, tuple[tuple[int, int], ...]]
+    vocabulary: frozenset[str]
+    always: tuple[tuple[int, int], ...]
+
+
+@functools.cache
+def _evidence_index() -> _EvidenceIndex:
+    by_word: dict[str, list[tuple[int, int]]] = {}
+    always: list[tuple[int, int]] = []
+    entries = tuple((name, g.evidence) for name, g in grammars.registry().items())
+    for gi, (_, evidence) in enumerate(entries):
+        for ei, ev in enumerate(evidence):
+            if not ev.words:
+                always.append((gi, ei))
+                continue
+            # the group with the rarest-looking words: the longest shortest word
+            group = max(ev.words, key=lambda g: min(map(len, g)))
+            for word in group:
+                by_word.setdefault(word, []).append((gi, ei))
+    return _EvidenceIndex(
+        entries,
+        {word: tuple(found) for word, found in by_word.items()},
+        frozenset(by_word),
+        tuple(always),
+    )
+
+
 def _score(head: str) -> DialectChoice | None:
     lowered = fold_case(head)
     words = text_words(head, lowered)
+    index = _evidence_index()
+    if words is None:  # not ASCII: every pattern is tried
+        candidates = [
+            (gi, ei) for gi, (_, evs) in enumerate(index.grammars) for ei in range(len(evs))
+        ]
+    else:
+        found = set(index.always)
+        by_word = index.by_word
+        for word in index.vocabulary & words:
+            found.update(by_word[word])
+        candidates = sorted(found)  # grammar, then evidence order: labels as declared
+    scores: dict[int, tuple[int, list[str]]] = {}
+    for gi, ei in candidates:
+        ev = index.grammars[gi][1][ei]
+        if ev.search(head, lowered, words):
+            score, labels = scores.get(gi) or (0, [])
+            labels.append(ev.label)
+            scores[gi] = (score + ev.weight, labels)
     best: tuple[int, str, tuple[str, ...]] | None = None
-    for name, grammar in grammars.registry().items():
-        score = 0
-        labels: list[str] = []
-        for ev in grammar.evidence:
-            if ev.search(head, lowered, words):
-                score += ev.weight
-                labels.append(ev.label)
+    for gi in sorted(scores):  # registry order: the first of equal scores wins, as before
+        score, labels = scores[gi]
         if score > 0 and (best is None or score > best[0]):
-            best = (score, name, tuple(labels))
+            best = (score, index.grammars[gi][0], tuple(labels))
     if best is None:
         return None
     return DialectChoice(best[1], "detected", best[2])

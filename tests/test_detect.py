@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grammars
-from analyzer.detect import choose, detect
+from analyzer.detect import _score, choose, detect
 from grammars.base import (
     evidence,
     fold_case,
@@ -87,6 +87,33 @@ def test_needle_prefilter_never_changes_a_match(parts: list[str]) -> None:
         expected = ev.pattern.search(text) is not None
         assert ev.search(text, lowered) == expected, ev.label
         assert ev.search(text, lowered, words) == expected, ev.label
+
+
+def _plain_score(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """Detection without any shortcut: every pattern's regex over the text."""
+    best: tuple[int, str, tuple[str, ...]] | None = None
+    for name, grammar in grammars.registry().items():
+        matched = [ev for ev in grammar.evidence if ev.pattern.search(text)]
+        score = sum(ev.weight for ev in matched)
+        if score > 0 and (best is None or score > best[0]):
+            best = (score, name, tuple(ev.label for ev in matched))
+    return None if best is None else best[1:]
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(WORDS),
+            st.sampled_from(WORDS).map(str.upper),
+            st.sampled_from([" ", "\n", "(", ")", ",", "=", "[", "]", ".", "'", ";", "é", "ſ"]),
+        ),
+        max_size=40,
+    )
+)
+def test_the_word_index_never_changes_a_detection(parts: list[str]) -> None:
+    text = "".join(parts)
+    choice = _score(text)
+    assert (None if choice is None else (choice.dialect, choice.evidence)) == _plain_score(text)
 
 
 _ATOMS = ["ab", "cd", "e", "x", "is", "ki", r"\s*", r"\s+", r"\b", r"\w", "[a-c]", "."]
