@@ -79,6 +79,9 @@ class ScanTable:
     #: string (``PRIMARY KEY``, ``NOT=``, ``N'``), with a regex of those keys:
     #: where one matches, sqlglot's keyword walk decides.
     segments: t.Mapping[str, re.Pattern[str]]
+    #: ``keywords`` and ``segments`` in one lookup for the scanner's hot loop: an
+    #: upper-case key of either to ``(keywords' type or VAR, segments' regex or None)``.
+    words: t.Mapping[str, tuple[TokenType, re.Pattern[str] | None]]
     #: Identifier delimiters, start to end.
     identifiers: t.Mapping[str, str]
     commands: frozenset[TokenType]
@@ -141,11 +144,16 @@ class ScanTable:
                 o, c = re.escape(opening), re.escape(closing)
                 alternatives.append(f"{o}[^{c}]*{c}(?!{c})")
         master = re.compile(r"\s*(?:" + "|".join(f"({rx})" for rx in alternatives) + ")")
+        keywords = dict(tokenizer.KEYWORDS)
         return cls(
             master=master,
-            keywords=dict(tokenizer.KEYWORDS),
+            keywords=keywords,
             single=single,
             segments=segments,
+            words={
+                key: (keywords.get(key, TokenType.VAR), segments.get(key))
+                for key in {*keywords, *segments}
+            },
             identifiers=dict(identifiers),
             commands=frozenset(tokenizer.COMMANDS),
             command_prefix=frozenset(tokenizer.COMMAND_PREFIX_TOKENS),
@@ -163,6 +171,12 @@ def _lines(sql: str, cursor: int, to: int, line: int, line_start: int) -> tuple[
     if sql.find("\n", cursor, to) >= 0:
         return line + sql.count("\n", cursor, to), sql.rfind("\n", cursor, to) + 1
     return line, line_start
+
+
+def _next_break(sql: str, cursor: int, n: int) -> int:
+    """The first line break at or after ``cursor``, or ``n``."""
+    found = sql.find("\n", cursor)
+    return n if found < 0 else found
 
 
 def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
@@ -186,9 +200,8 @@ def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
     line = 1
     line_start = 0
     master = table.master.match
-    keywords = table.keywords
+    words = table.words
     single = table.single
-    segments = table.segments
     commands = table.commands
     find = sql.find
     var = TokenType.VAR
@@ -197,22 +210,25 @@ def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
     number = TokenType.NUMBER
     string = TokenType.STRING
     identifier = TokenType.IDENTIFIER
+    # the first line break at or after ``cursor`` (n: none), so the hot path only
+    # compares offsets; reset wherever ``cursor`` moves outside it
+    next_break = _next_break(sql, 0, n)
     pos = 0
     while pos < n:
         m = master(sql, pos)
         if m is not None:
             kind = m.lastindex or 0  # always set: every alternative is a group
-            start = m.start(kind)
-            pos = m.end()
+            start, pos = m.span(kind)  # each group ends the match
             last = pos - 1
             if kind == _WORD:
-                text = m.group(kind)
-                upper = text.upper()
-                keyed = segments.get(upper)
-                if keyed is not None and keyed.match(sql, start):
+                text = sql[start:pos]
+                entry = words.get(text.upper())
+                if entry is None:
+                    ttype = var
+                elif entry[1] is not None and entry[1].match(sql, start):
                     kind = 0  # a multi-word keyword, N'...' and the like: sqlglot's walk
                 else:
-                    ttype = var if prev_type == parameter else keywords.get(upper, var)
+                    ttype = var if prev_type == parameter else entry[0]
                     if (
                         ttype in commands
                         and sql[pos : pos + 1] != ";"
@@ -226,16 +242,17 @@ def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
                 if prev_type == parameter:
                     kind = 0
                 else:
-                    text = m.group(kind)
+                    text = sql[start:pos]
                     ttype = number
             else:
                 text = sql[start + 1 : last]
                 ttype = string if kind == _STRING else identifier
             if kind:
                 # _lines() inline: this runs for every token.
-                if find("\n", cursor, last) >= 0:
+                if next_break < last:
                     line += sql.count("\n", cursor, last)
                     line_start = sql.rfind("\n", cursor, last) + 1
+                    next_break = _next_break(sql, last, n)
                 cursor = last
                 prev_line = line
                 prev_type = ttype
@@ -289,6 +306,7 @@ def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
                 line, line_start = _lines(sql, cursor, last, line, line_start)
                 cursor = last
                 prev_line = line
+            next_break = _next_break(sql, cursor, n)
             pos = end
             continue
         # Anything else: sqlglot's own scanner, set to this point.
@@ -322,6 +340,7 @@ def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
         last = pos - 1
         line, line_start = _lines(sql, cursor, last, line, line_start)
         cursor = last
+        next_break = _next_break(sql, cursor, n)
         if core._line != line or core._col != last - line_start + 1:
             return None  # sqlglot lost count of a line here: keep its numbers
     if tokens and pending:
