@@ -504,6 +504,45 @@ _TYPE_CONTINUATIONS = frozenset(
 _TYPE_CONTINUATION_WORDS = frozenset({"WITH", "WITHOUT", "UNSIGNED", "ARRAY", "LIST"})
 
 
+#: Words whose property attempt :meth:`SpanParserMixin._starts_no_property` may
+#: decline: a VAR (Teradata's PRIMARY), and TABLE / UNIQUE, which sqlglot asks
+#: about before ``TABLE`` and ``UNIQUE PRIMARY INDEX``.
+_PROPERTY_DECLINED = frozenset({TokenType.VAR, TokenType.TABLE, TokenType.UNIQUE})
+#: Tokens after which a column reference ends without an operator or call.
+_PLAIN_WORDS = frozenset({TokenType.VAR, TokenType.IDENTIFIER, TokenType.INDEX})
+#: First words of sqlglot's _parse_property text sequences and sequence properties.
+_PROPERTY_TEXT_STARTS = frozenset(
+    {"COMPOUND", "PARAMETER", "NOT", "INCREMENT", "MINVALUE", "MAXVALUE", "START", "CACHE", "OWNED"}
+)
+
+
+def statement_chunks(tokens: list[Token]) -> list[list[Token]]:
+    """sqlglot's split of a token list into statements (``Parser._parse``), by slices.
+
+    A ``;`` ends a chunk; one that carries comments is a chunk of its own; a ``;``
+    that is not the last token starts a new chunk.
+
+    >>> from grammars.tsql import DdlauditTSQL
+    >>> chunks = statement_chunks(DdlauditTSQL().tokenize("a; b; /* c */"))
+    >>> [[tk.text for tk in chunk] for chunk in chunks]
+    [['a'], ['b'], [';']]
+    """
+    semicolon = TokenType.SEMICOLON
+    last = len(tokens) - 1
+    chunks: list[list[Token]] = [[]]
+    begin = 0
+    for i in [i for i, tk in enumerate(tokens) if tk.token_type is semicolon]:
+        chunks[-1].extend(tokens[begin:i])
+        token = tokens[i]
+        if token.comments:
+            chunks.append([token])
+        if i < last:
+            chunks.append([])
+        begin = i + 1
+    chunks[-1].extend(tokens[begin:])
+    return chunks
+
+
 def _span(start: Token, end: Token) -> tuple[int, int]:
     return (start.start, end.end + 1)
 
@@ -543,7 +582,15 @@ class SpanParserMixin(Parser):
     ) -> list[exp.Expr | None]:
         self._retreats_left = 1000 + self.RETREATS_PER_TOKEN * len(raw_tokens)
         try:
-            return super()._parse(parse_method, raw_tokens, sql)
+            if not self.FAST_PATHS:
+                return super()._parse(parse_method, raw_tokens, sql)
+            # sqlglot's _parse, with its token-by-token chunking done by slices
+            self.reset()
+            self.sql = sql or ""
+            self._chunks = statement_chunks(raw_tokens)
+            return self._parse_batch_statements(
+                parse_method=parse_method, sep_first_statement=False
+            )
         except (ParseError, RecursionError):
             raise
         except Exception as err:
@@ -903,14 +950,42 @@ class SpanParserMixin(Parser):
 
     def _parse_property(self) -> t.Any:
         first = self._curr
-        if self.FAST_PATHS and not first:
-            # no token left: sqlglot's answer is None after a score of failed matches
-            # (it asks four times at the end of every CREATE TABLE)
+        if self.FAST_PATHS and (not first or self._starts_no_property(first)):
+            # sqlglot's answer is None, nothing consumed, after a score of failed matches
+            # (it asks four times at the end of every CREATE TABLE, and before TABLE,
+            # PRIMARY INDEX, UNIQUE PRIMARY INDEX in every Teradata one)
             return None
         result = super()._parse_property()
         if isinstance(result, exp.Expr) and first is not None and self._prev is not None:
             result.meta.setdefault("span", _span(first, self._prev))
         return result
+
+    def _starts_no_property(self, first: Token) -> bool:
+        """Whether sqlglot's ``_parse_property`` surely gives None at ``first``: a word
+        (VAR, TABLE, UNIQUE) that no property reader takes (property parsers, CHARACTER
+        SET, DEFAULT, the text sequences, sequence options), followed by a plain word,
+        so the key-value reader (a column, then ``=``) reads one identifier at most
+        and finds no ``=``; no comment in reach (premises in
+        tests/test_grammar_fastpaths.py).
+        """
+        nxt = self._next
+        prev = self._prev
+        if (
+            first.token_type not in _PROPERTY_DECLINED
+            or nxt is None
+            or nxt.token_type not in _PLAIN_WORDS
+            or first.comments
+            or nxt.comments
+            or (prev is not None and prev.comments)
+        ):
+            return False
+        upper = first.text.upper()
+        return (
+            upper not in self.PROPERTY_PARSERS
+            and upper not in _PROPERTY_TEXT_STARTS
+            and upper not in self.CREATE_SEQUENCE
+            and upper not in self.NO_PAREN_FUNCTION_PARSERS
+        )
 
     def _parse_as_command(self, start: Token) -> exp.Command:
         # sqlglot gives up silently here; remember where, so the fallback can be

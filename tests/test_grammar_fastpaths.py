@@ -12,6 +12,7 @@ comments included.
 from __future__ import annotations
 
 import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,14 @@ import grammars
 from analyzer.core import Options, analyze_bytes
 from analyzer.ir import document
 from grammars import nodes
-from grammars.base import PLAIN_TYPES, SpanParserMixin
+from grammars.base import (
+    _PLAIN_WORDS,
+    _PROPERTY_DECLINED,
+    _PROPERTY_TEXT_STARTS,
+    PLAIN_TYPES,
+    SpanParserMixin,
+    statement_chunks,
+)
 from tests.corpus import ROOT, bench_module, fixture_statements
 
 
@@ -159,6 +167,46 @@ def test_property_premises_hold_for_every_grammar(dialect: str) -> None:
     assert not _defining(parser, "_parse_property_before") - {"Parser"}
     assert "(" not in parser.PROPERTY_PARSERS
     assert "" not in parser.PROPERTY_PARSERS  # the text of the end-of-tokens sentinel
+    # Declining a word (SpanParserMixin._starts_no_property): sqlglot's readers after
+    # the property parsers are its own, their text sequences start with known words...
+    for name in (
+        "_parse_sequence_properties",
+        "_parse_key_value_property",
+        "_parse_var_from_options",
+        "_parse_column",
+        "_parse_column_reference",
+        "_parse_column_parts_fast",
+        "_parse_field",
+        "_parse_primary",
+        "_parse_bracket",
+        "_match_text_seq",
+        "_match_texts",
+        "_match_pair",
+    ):
+        assert not _defining(parser, name) - {"Parser"}, name
+    assert not _defining(parser, "_parse_column_ops") - {"Parser", "TeradataParser"}
+    assert not _defining(parser, "_parse_function") - {"Parser", "TeradataParser"}
+    assert not _defining(parser, "_parse_id_var") - {"Parser", "TSQLParser"}
+    for method in (Parser._parse_property, Parser._parse_sequence_properties):
+        starts = set(re.findall(r'_match_text_seq\("(\w+)"', inspect.getsource(method)))
+        assert starts <= _PROPERTY_TEXT_STARTS | {"BY", "WITH", "NONE"}, starts
+    # ...the declined words start nothing the key-value reader's column reads on with
+    for token_type in _PROPERTY_DECLINED:
+        assert token_type not in parser.PRIMARY_PARSERS
+        assert token_type not in parser.PLACEHOLDER_PARSERS
+        assert token_type not in parser.NO_PAREN_FUNCTIONS
+        assert token_type not in {TokenType.DEFAULT, TokenType.CHAR, TokenType.STRING}
+    # ...and the word after it is no operator, bracket, call, "=" or join marker
+    for token_type in _PLAIN_WORDS:
+        assert token_type not in parser.COLUMN_OPERATORS
+        assert token_type not in parser.BRACKETS
+        assert token_type not in {
+            TokenType.L_PAREN,
+            TokenType.EQ,
+            TokenType.DOT,
+            TokenType.JOIN_MARKER,
+            TokenType.COLON,
+        }
 
 
 def _slow(dialect: str) -> type[Parser]:
@@ -438,6 +486,51 @@ def test_generated_columns_parse_the_same_both_ways(
 def test_edge_cases_parse_the_same_both_ways(sql: str) -> None:
     for dialect in ("tsql", "teradata", "hirdb", "sybase"):
         _check(dialect, sql)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "CREATE MULTISET TABLE db.t, FALLBACK (a INTEGER) UNIQUE PRIMARY INDEX (a)",
+        "CREATE SET TABLE t (a INTEGER) PRIMARY INDEX (a) INDEX ix (a) INDEX (a)",
+        "CREATE TABLE t (a INTEGER) NO PRIMARY INDEX PARTITION BY a",
+        "CREATE TABLE t, foo = 1 (a int) bar baz, qux = 2",
+        "CREATE TABLE t (a int) primary index, unique primary",
+        "CREATE TABLE t (a int) WITH (DATA_COMPRESSION = PAGE) ON [PRIMARY] TEXTIMAGE_ON x",
+        'CREATE TABLE t (a int) x [y], z "w"',
+        "CREATE TABLE t (a int) case x",
+        "CREATE TABLE t (a int) unique /* c */ primary index (a)",
+        "CREATE TABLE t (a int) unique primary /* c */ index (a)",
+        "CREATE VOLATILE TABLE t (a int) ON COMMIT PRESERVE ROWS",
+        "CREATE TABLE t (a int) increment by 1",
+    ],
+)
+def test_property_declines_parse_the_same_both_ways(sql: str) -> None:
+    for dialect in ("tsql", "teradata", "hirdb", "sybase"):
+        _check(dialect, sql)
+
+
+def _sqlglot_chunks(tokens: list[object]) -> list[list[object]]:
+    """The chunks sqlglot's own Parser._parse makes of ``tokens``."""
+    parser = grammars.get("tsql").dialect().parser()
+    seen: list[list[list[object]]] = []
+
+    def method(self: Parser) -> None:
+        if not seen:
+            seen.append([list(chunk) for chunk in self._chunks])
+        self._advance(self._tokens_size)  # consume the chunk: no "unexpected token"
+
+    Parser._parse(parser, method, tokens, "")  # type: ignore[arg-type]
+    return seen[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", ";", "; ", "/* c */", "-- d\n", " ", "b(1)"]), max_size=12))
+def test_statement_chunks_are_sqlglots(pieces: list[str]) -> None:
+    tokens = grammars.get("tsql").dialect().tokenize("".join(pieces))
+    assert statement_chunks(tokens) == _sqlglot_chunks(tokens)
+    below = super(SpanParserMixin, grammars.get("tsql").dialect.parser_class)
+    assert below._parse is Parser._parse  # the one statement_chunks replaces
 
 
 # ------------------------------------------------- the plain column's lazy node
