@@ -29,6 +29,7 @@ import typing as t
 from dataclasses import dataclass, replace
 
 from sqlglot import exp
+from sqlglot.tokenizer_core import Token
 
 import grammars
 from analyzer import types
@@ -545,9 +546,28 @@ def _plain_column(
             elif what == "character set":
                 facts.fields["character_set"] = value[0].upper()
             elif what == "default":  # its source text, as _column reads it
-                facts.fields["default"] = ctx.text[value[0].start : value[0].end + 1]
+                facts.fields["default"] = _token_text(value[0], ctx)
             elif what in ("format", "title"):  # in order, as _column's options
                 facts.option(what, ctx.text[value[0].start : value[0].end + 1])
+            elif what == "collate":
+                facts.fields["collation"] = value[0].text
+            elif what == "identity":  # as _column_constraint reads sqlglot's nodes
+                facts.fields["identity"] = (
+                    Identity(
+                        seed=_token_text(value[0], ctx),
+                        increment=_token_text(value[1], ctx),
+                        always=False if grammar != "tsql" else None,
+                    )
+                    if value
+                    else Identity()
+                )
+            elif what == "compress":
+                values, _wrapped = value
+                facts.fields["compression"] = (
+                    Compression(values=tuple(_token_text(v, ctx) for v in values))
+                    if values
+                    else Compression(bare=True)
+                )
         if facts.options:
             facts.fields["options"] = tuple(facts.options)
     return (
@@ -556,6 +576,11 @@ def _plain_column(
         facts,
         ctx.span(column),
     )
+
+
+def _token_text(token: Token, ctx: Context) -> str:
+    """A literal token's source text (quotes included), as ``Context.sql`` gives it."""
+    return ctx.text[token.start : token.end + 1]
 
 
 def _make_column(

@@ -451,6 +451,7 @@ PLAIN_TYPES = frozenset(
         TokenType.BIGINT,
         TokenType.SMALLINT,
         TokenType.TINYINT,
+        TokenType.UTINYINT,  # T-SQL's and ASE's tinyint
         TokenType.BIT,
         TokenType.BOOLEAN,
         TokenType.DECIMAL,
@@ -543,6 +544,47 @@ def statement_chunks(tokens: list[Token]) -> list[list[Token]]:
     return chunks
 
 
+_NUMBERS = frozenset({TokenType.NUMBER})
+_COMPRESS_LITERALS = frozenset({TokenType.NUMBER, TokenType.STRING})
+
+
+def _ends_literal(tokens: list[Token], i: int, size: int) -> bool:
+    """Whether ``_parse_bitwise`` stops after a literal followed by token ``i``: not
+    at ``COLLATE``, a column attribute that is also an operator (``1 COLLATE x``)."""
+    return i >= size or tokens[i].token_type is not TokenType.COLLATE
+
+
+def _plain_literals(
+    tokens: list[Token], i: int, size: int, kinds: frozenset[TokenType]
+) -> tuple[Token, ...] | None:
+    """The literals of ``( literal [, literal] ... )`` at token ``i`` (the "("), each of
+    ``kinds`` (a NUMBER of digits only), no comment on any token; None otherwise."""
+    found: list[Token] = []
+    j = i + 1
+    if tokens[i].comments:
+        return None
+    while j + 1 < size:
+        literal = tokens[j]
+        sep = tokens[j + 1]
+        if (
+            literal.token_type not in kinds
+            or literal.comments
+            or sep.comments
+            or (
+                literal.token_type is TokenType.NUMBER
+                and not (literal.text.isascii() and literal.text.isdigit())
+            )
+        ):
+            return None
+        found.append(literal)
+        if sep.token_type is TokenType.R_PAREN:
+            return tuple(found)
+        if sep.token_type is not TokenType.COMMA:
+            return None
+        j += 2
+    return None
+
+
 def _span(start: Token, end: Token) -> tuple[int, int]:
     return (start.start, end.end + 1)
 
@@ -573,6 +615,14 @@ class SpanParserMixin(Parser):
     #: ``DEFAULT`` and one number or string in a plain column: only where sqlglot's own
     #: DEFAULT parser reads it (not HiRDB's).
     PLAIN_COLUMN_DEFAULTS = True
+
+    #: SQL Server's and ASE's ``COLLATE name`` and ``IDENTITY [(n, m)]`` in a plain
+    #: column (sqlglot's own COLLATE and IDENTITY readers).
+    PLAIN_COLUMN_TSQL_ATTRIBUTES = False
+
+    #: Teradata's ``COMPRESS``, ``COMPRESS literal`` and ``COMPRESS (literal, ...)`` in
+    #: a plain column (the Teradata grammar's COMPRESS reader, values only).
+    PLAIN_COLUMN_COMPRESS = False
 
     def _parse(
         self,
@@ -843,9 +893,11 @@ class SpanParserMixin(Parser):
                 token_type is TokenType.DEFAULT
                 and nxt.token_type in _DEFAULT_LITERALS
                 and self.PLAIN_COLUMN_DEFAULTS
+                and _ends_literal(tokens, j + 2, size)
             ):
                 # sqlglot's DEFAULT reads _parse_bitwise(): one literal, as long as
-                # nothing it would read on follows (the loop takes only attributes)
+                # nothing it would read on follows (the loop takes only attributes,
+                # and COLLATE, the one that is also an operator, not here)
                 attributes.append(("default", nxt))
                 nullability_only = False
                 j += 2
@@ -859,6 +911,53 @@ class SpanParserMixin(Parser):
                 attributes.append((token.text.lower(), nxt))
                 nullability_only = False
                 j += 2
+            elif (
+                token_type is TokenType.COLLATE
+                and self.PLAIN_COLUMN_TSQL_ATTRIBUTES
+                and nxt.token_type is TokenType.VAR
+                and nxt.text.upper() not in self.NO_PAREN_FUNCTION_PARSERS
+            ):
+                # sqlglot's COLLATE reads _parse_column(): a column of the one name
+                attributes.append(("collate", nxt))
+                nullability_only = False
+                j += 2
+            elif (
+                token_type is TokenType.VAR
+                and self.PLAIN_COLUMN_TSQL_ATTRIBUTES
+                and token.text.upper() == "IDENTITY"
+            ):
+                # IDENTITY (seed, increment) of two numbers, or a bare IDENTITY
+                if nxt.token_type is TokenType.L_PAREN:
+                    numbers = _plain_literals(tokens, j + 1, size, _NUMBERS)
+                    if numbers is None or len(numbers) != 2:
+                        return None
+                    attributes.append(("identity", *numbers))
+                    j += 6
+                else:
+                    attributes.append(("identity",))
+                    j += 1
+                nullability_only = False
+            elif (
+                token_type is TokenType.VAR
+                and self.PLAIN_COLUMN_COMPRESS
+                and token.text.upper() == "COMPRESS"
+            ):
+                nxt_type = nxt.token_type
+                if nxt_type is TokenType.L_PAREN:
+                    values = _plain_literals(tokens, j + 1, size, _COMPRESS_LITERALS)
+                    if values is None:
+                        return None
+                    attributes.append(("compress", values, True))
+                    j += 2 + 2 * len(values)
+                elif nxt_type in _COMPRESS_LITERALS and _ends_literal(tokens, j + 2, size):
+                    attributes.append(("compress", (nxt,), False))
+                    j += 2
+                elif nxt_type in _COLUMN_ENDS:
+                    attributes.append(("compress", (), False))  # nulls only
+                    j += 1
+                else:
+                    return None
+                nullability_only = False
             elif teradata and token_type is TokenType.VAR and token.text.upper() == "CASESPECIFIC":
                 attributes.append(_CASESPECIFIC)
                 nullability_only = False

@@ -652,8 +652,10 @@ class PlainColumn:
     the column's attributes in order: ``("null",)``, ``("not null",)``,
     ``("casespecific", not_)``, ``("character set", name)``, ``("default", token)`` (a
     number or string), ``("format", token)``, ``("title", token)`` (Teradata, a
-    string); ``nullable`` is what the last NULL / NOT NULL says (None: neither);
-    ``nullability_only`` is true when every attribute is one of those two.
+    string), ``("collate", name_token)``, ``("identity",)`` or ``("identity", seed,
+    increment)`` (number tokens), ``("compress", value_tokens, wrapped)`` (values in
+    parentheses, one bare value, or none); ``nullable`` is what the last NULL / NOT NULL
+    says (None: neither); ``nullability_only`` is true when every attribute is one of those two.
     """
 
     name: Token
@@ -786,15 +788,35 @@ def _attribute(attribute: tuple[t.Any, ...]) -> exp.Expr:
             return exp.DateFormatColumnConstraint(this=string)
         return exp.TitleColumnConstraint(this=string)
     if what == "default":
-        # sqlglot's literal for the token, at its position, with the span
-        # SpanParserMixin._parse_bitwise records
+        return exp.DefaultColumnConstraint(this=_literal(attribute[1]))
+    if what == "collate":
+        # COLLATE's _parse_column(): a Column of the name's Identifier, at its position
         token = attribute[1]
-        literal: exp.Expr
-        if token.token_type is TokenType.NATIONAL_STRING:
-            literal = exp.National(this=token.text)
-        else:
-            literal = exp.Literal(this=token.text, is_string=token.token_type is TokenType.STRING)
-        literal.update_positions(token)
-        literal.meta["span"] = (token.start, token.end + 1)
-        return exp.DefaultColumnConstraint(this=literal)
+        name = exp.Identifier(this=token.text, quoted=False).update_positions(token)
+        return exp.CollateColumnConstraint(this=exp.Column(this=name))
+    if what == "identity":
+        if len(attribute) == 1:
+            return exp.AutoIncrementColumnConstraint()
+        return exp.GeneratedAsIdentityColumnConstraint(
+            start=_literal(attribute[1]), increment=_literal(attribute[2]), this=False, order=None
+        )
+    if what == "compress":
+        values = [_literal(token) for token in attribute[1]]
+        # wrapped: sqlglot's list of the values; one bare value: its literal; none: None
+        return exp.CompressColumnConstraint(
+            this=values if attribute[2] else (values[0] if values else None)
+        )
     return exp.CharacterSetColumnConstraint(this=exp.Var(this=attribute[1]))
+
+
+def _literal(token: Token) -> exp.Expr:
+    """sqlglot's literal for a number or string token (what ``_parse_bitwise`` reads
+    for it), at its position, with the span ``SpanParserMixin._parse_bitwise`` records."""
+    literal: exp.Expr
+    if token.token_type is TokenType.NATIONAL_STRING:
+        literal = exp.National(this=token.text)
+    else:
+        literal = exp.Literal(this=token.text, is_string=token.token_type is TokenType.STRING)
+    literal.update_positions(token)
+    literal.meta["span"] = (token.start, token.end + 1)
+    return literal

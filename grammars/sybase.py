@@ -736,7 +736,8 @@ class DdlauditSybase(DdlauditTSQL):
         }
 
     class Parser(SpanParserMixin, _AseParser):
-        pass
+        # COLLATE and IDENTITY reach sqlglot's own parsers here
+        PLAIN_COLUMN_TSQL_ATTRIBUTES = True
 
     Generator = _AseGenerator
 

@@ -638,6 +638,8 @@ class DdlauditTeradata(Teradata):
     class Parser(SpanParserMixin, _TeradataDDLParser):
         # CHARACTER SET and [NOT] CASESPECIFIC reach sqlglot's own parsers here
         PLAIN_COLUMN_TERADATA_ATTRIBUTES = True
+        # COMPRESS values reach the grammar's _parse_compress
+        PLAIN_COLUMN_COMPRESS = True
 
     class Generator(TeradataGenerator):
         TYPE_MAPPING: t.ClassVar[dict[t.Any, str]] = {

@@ -523,7 +523,8 @@ class DdlauditTSQL(TSQL):
         }
 
     class Parser(SpanParserMixin, _DdlParser):
-        pass
+        # COLLATE and IDENTITY reach sqlglot's own parsers here
+        PLAIN_COLUMN_TSQL_ATTRIBUTES = True
 
     Generator = _DdlGenerator
 

@@ -148,6 +148,50 @@ def test_plain_column_premises_hold_for_every_grammar(dialect: str) -> None:
         }
     else:
         assert dialect == "hirdb"  # its own DEFAULT parser
+    if parser.PLAIN_COLUMN_TSQL_ATTRIBUTES or parser.PLAIN_COLUMN_COMPRESS:
+        # the numbers and strings are read by _parse_bitwise, as DEFAULT's (above)
+        assert parser.PLAIN_COLUMN_DEFAULTS
+        for name in ("_parse_wrapped_csv", "_parse_wrapped", "_parse_csv", "_match_r_paren"):
+            assert getattr(parser, name) is getattr(Parser, name), name
+        # the words after an attribute are no column operator for the name before them,
+        # nor an operator _parse_bitwise reads on with after a literal (but COLLATE,
+        # which the shortcut checks for: _ends_literal)
+        operators = {
+            *parser.COLUMN_OPERATORS,
+            *parser.COLUMN_POSTFIX_TOKENS,
+            *parser.BITWISE,
+            *parser.TERM,
+            *parser.FACTOR,
+            *parser.EXPONENT,
+        }
+        starts = {TokenType.NULL, TokenType.NOT, TokenType.DEFAULT, TokenType.VAR, TokenType.FORMAT}
+        starts |= {TokenType.CHAR, TokenType.SET}
+        assert not operators & (starts | {TokenType.COMMA, TokenType.R_PAREN})
+        assert TokenType.COLLATE in parser.TERM
+    if parser.PLAIN_COLUMN_TSQL_ATTRIBUTES:
+        # COLLATE name: _parse_identifier() declines a VAR, _parse_column() makes
+        # Column(Identifier) of it; IDENTITY [(n, m)]: sqlglot's _parse_auto_increment
+        for word in ("COLLATE", "IDENTITY"):
+            assert parser.CONSTRAINT_PARSERS[word] is Parser.CONSTRAINT_PARSERS[word], word
+        for name in (
+            "_parse_auto_increment",
+            "_parse_identifier",
+            "_parse_column_parts_fast",
+            "_parse_column_reference",
+            "_parse_column_ops",
+        ):
+            assert getattr(parser, name) is getattr(Parser, name), name
+        assert TokenType.VAR in parser.IDENTIFIER_TOKENS
+        assert TokenType.COLLATE not in parser.TEXT_MATCH_EXCLUDED_TOKENS
+        assert not parser.COLON_IS_VARIANT_EXTRACT
+        for word in ("START", "INCREMENT", "ORDER", "NOORDER"):  # read after IDENTITY
+            assert word not in ("NULL", "NOT", "DEFAULT", "COLLATE", "IDENTITY")
+    if parser.PLAIN_COLUMN_COMPRESS:
+        # COMPRESS values: the Teradata grammar's _parse_compress, values only
+        assert parser.CONSTRAINT_PARSERS["COMPRESS"] is Parser.CONSTRAINT_PARSERS["COMPRESS"]
+        assert _defining(parser, "_parse_compress") == {"Parser", "_TeradataDDLParser"}
+        assert _defining(parser, "_parse_compress_values") == {"_TeradataDDLParser"}
+        assert "ALGCOMPRESS" not in parser.CONSTRAINT_PARSERS  # read only after values
     # a type argument n is sqlglot's number literal, followed by "," or ")"
     assert parser.PRIMARY_PARSERS[TokenType.NUMBER] is Parser.PRIMARY_PARSERS[TokenType.NUMBER]
     for name in ("_parse_type_size", "_parse_type", "_parse_atom", "_parse_var", "_parse_column"):
@@ -382,6 +426,17 @@ _PLAIN_ATTRIBUTES = (
     "format 'x(10)'",
     "TITLE 'Amount'",
     "title ''",
+    "COLLATE Latin1_General_CI_AS",
+    "collate x",
+    "IDENTITY",
+    "IDENTITY(1,1)",
+    "identity (10, 5)",
+    "COMPRESS ('a', 'b', 'c')",
+    "compress (1,2)",
+    "COMPRESS ('x')",
+    "COMPRESS 'y'",
+    "COMPRESS 0",
+    "COMPRESS",
 )
 _OTHER_ATTRIBUTES = (
     "CS",
@@ -395,8 +450,22 @@ _OTHER_ATTRIBUTES = (
     "DEFAULT getdate()",
     "DEFAULT",
     "DEFAULT 1 COLLATE x",
-    "COLLATE Latin1_General_CI_AS",
-    "IDENTITY(1,1)",
+    "COLLATE [x]",
+    "COLLATE x.y",
+    "COLLATE case",
+    "IDENTITY(1)",
+    "IDENTITY(-1, 1)",
+    "IDENTITY(1.5, 1)",
+    "IDENTITY(1, 1) NOT FOR REPLICATION",
+    "IDENTITY START 5",
+    "COMPRESS ()",
+    "COMPRESS (NULL)",
+    "COMPRESS NULL",
+    "COMPRESS ('a' 'b')",
+    "COMPRESS ('a') ALGCOMPRESS f ALGDECOMPRESS g",
+    "COMPRESS USING f DECOMPRESS USING g",
+    "COMPRESS (1.5, -2)",
+    "COMPRESS (N'x')",
     "PRIMARY KEY",
     "ARRAY[3]",
     "WITH TIME ZONE",
@@ -481,6 +550,11 @@ def test_generated_columns_parse_the_same_both_ways(
         "CREATE TABLE t (a int DEFAULT 0 /* c */ NOT NULL, b int DEFAULT 'a' || 'b')",
         "CREATE TABLE t (a date FORMAT 'YYYY-MM-DD' TITLE 'When' NOT NULL, b int title 'n')",
         "CREATE TABLE t (a int FORMAT 'x' FORMAT 'y', b int TITLE 'z' CHARACTER SET LATIN)",
+        "CREATE TABLE t (a int IDENTITY(1, 1) NOT NULL, b varchar(9) COLLATE x NULL)",
+        "CREATE TABLE t (a int identity, b int IDENTITY /* c */ (1, 1), c int IDENTITY(1,",
+        "CREATE TABLE t (a CHAR(2) CHARACTER SET LATIN COMPRESS ('a', 'b') NOT NULL)",
+        "CREATE TABLE t (a int COMPRESS, b int COMPRESS 1 NOT NULL, c int COMPRESS (1, 2",
+        "CREATE TABLE t (a int DEFAULT 1 COLLATE x, b int COMPRESS 'a' COLLATE y NULL)",
     ],
 )
 def test_edge_cases_parse_the_same_both_ways(sql: str) -> None:
@@ -626,6 +700,9 @@ def test_benchmark_statements_give_the_same_ir_both_ways(tmp_path: Path) -> None
 @example(
     [("a", "char", "(2)", ["character set unicode", "not casespecific"], " ")], "teradata", False
 )
+@example([("a", "int", "", ["IDENTITY(1,1)", "collate x"], " ")], "sybase", False)
+@example([("a", "int", "", ["IDENTITY(1,1)", "NOT NULL"], " ")], "tsql", True)
+@example([("a", "char", "(2)", ["COMPRESS ('a', 'b')", "COMPRESS 'y'"], " ")], "teradata", False)
 def test_generated_columns_give_the_same_ir_both_ways(
     columns: list[tuple[str, str, str, list[str], str]], dialect: str, upper: bool
 ) -> None:
