@@ -545,6 +545,7 @@ def statement_chunks(tokens: list[Token]) -> list[list[Token]]:
 
 
 _NUMBERS = frozenset({TokenType.NUMBER})
+_SIZE_UNITS = frozenset({"K", "M", "G"})
 _COMPRESS_LITERALS = frozenset({TokenType.NUMBER, TokenType.STRING})
 
 
@@ -615,6 +616,13 @@ class SpanParserMixin(Parser):
     #: ``DEFAULT`` and one number or string in a plain column: only where sqlglot's own
     #: DEFAULT parser reads it (not HiRDB's).
     PLAIN_COLUMN_DEFAULTS = True
+
+    #: Type words the plain column reads as sqlglot's user-defined type of that name
+    #: (Teradata's NUMBER, GRAPHIC, VARGRAPHIC, which its _parse_types reads so).
+    PLAIN_NAMED_TYPES: t.ClassVar[frozenset[str]] = frozenset()
+
+    #: Teradata's ``(n K)``, ``(n M)``, ``(n G)`` type sizes in a plain type.
+    PLAIN_TYPE_UNITS = False
 
     #: SQL Server's and ASE's ``COLLATE name`` and ``IDENTITY [(n, m)]`` in a plain
     #: column (sqlglot's own COLLATE and IDENTITY readers).
@@ -691,14 +699,14 @@ class SpanParserMixin(Parser):
             # grammars' own, HiRDB's ARRAY) would not go on with: built directly
             scanned = self._scan_plain_type(self._index)
             if scanned is not None:
-                end, params = scanned
+                end, params, units, _ = scanned
                 follower = self._tokens[end] if end < self._tokens_size else None
                 if (
                     follower is not None
                     and follower.token_type not in _TYPE_CONTINUATIONS
                     and follower.text.upper() not in _TYPE_CONTINUATION_WORDS
                 ):
-                    kind = self._plain_type(self._index, end, params)
+                    kind = self._plain_type(self._index, end, params, units)
                     self._advance(end - self._index)
                     return kind
         result = super()._parse_types(
@@ -779,19 +787,32 @@ class SpanParserMixin(Parser):
             return column
         return super()._parse_field_def()
 
-    def _scan_plain_type(self, i: int) -> tuple[int, list[Token]] | None:
-        """Where the plain type starting at token ``i`` ends (exclusive) and its
-        arguments: a ``PLAIN_COLUMN_TYPES`` keyword, then ``(n)``, ``(n, m)`` or
-        ``(max)``; no comment on any of its tokens.  None for anything else.
+    def _scan_plain_type(
+        self, i: int, named: bool = False
+    ) -> tuple[int, list[Token], tuple[Token | None, ...] | None, str | None] | None:
+        """Where the plain type starting at token ``i`` ends (exclusive), its arguments,
+        their size units and, for a named type, its name: a ``PLAIN_COLUMN_TYPES``
+        keyword (or, if ``named``, a ``PLAIN_NAMED_TYPES`` word), then ``(n)``, ``(n,
+        m)`` or ``(max)``, where ``PLAIN_TYPE_UNITS`` a number may carry a ``K``, ``M``
+        or ``G``; no comment on any of its tokens.  None for anything else.
         """
         tokens = self._tokens
         size = self._tokens_size
         if i >= size:
             return None
         type_token = tokens[i]
+        named_type = None
         if type_token.token_type not in self.PLAIN_COLUMN_TYPES or type_token.comments:
-            return None
+            if not (
+                named
+                and type_token.token_type is TokenType.VAR
+                and not type_token.comments
+                and type_token.text.upper() in self.PLAIN_NAMED_TYPES
+            ):
+                return None
+            named_type = type_token.text.upper()
         params: list[Token] = []
+        units: list[Token | None] = []
         j = i + 1
         if j < size and tokens[j].token_type is TokenType.L_PAREN:
             number = TokenType.NUMBER
@@ -808,6 +829,20 @@ class SpanParserMixin(Parser):
                 ):
                     return None
                 params.append(arg)
+                unit = tokens[j + 1]
+                if (
+                    self.PLAIN_TYPE_UNITS
+                    and arg.token_type is number
+                    and unit.token_type is TokenType.VAR
+                    and unit.text.upper() in _SIZE_UNITS
+                ):
+                    # sqlglot's _parse_type_size reads it as the parameter's Var
+                    units.append(unit)
+                    j += 1
+                    if j + 1 >= size:
+                        return None
+                else:
+                    units.append(None)
                 sep = tokens[j + 1].token_type
                 j += 2
                 if sep is TokenType.R_PAREN:
@@ -817,18 +852,27 @@ class SpanParserMixin(Parser):
             for k in range(i + 1, j):
                 if tokens[k].comments:
                     return None
-        return j, params
+        return j, params, tuple(units) if any(units) else None, named_type
 
-    def _plain_type(self, i: int, end: int, params: list[Token]) -> exp.DataType:
+    def _plain_type(
+        self,
+        i: int,
+        end: int,
+        params: list[Token],
+        units: tuple[Token | None, ...] | None = None,
+        named: str | None = None,
+    ) -> exp.DataType:
         """sqlglot's DataType for the plain type at tokens ``i`` .. ``end`` (exclusive)."""
         tokens = self._tokens
         first = tokens[i]
         last = tokens[end - 1]
         return nodes.plain_data_type(
-            exp.DType[first.token_type.name],
+            exp.DType.USERDEFINED if named else exp.DType[first.token_type.name],
             self.sql[first.start : last.end + 1],
             (first.start, last.end + 1),
             params,
+            units,
+            named,
         )
 
     def _parse_plain_column(self) -> exp.Expr | None:
@@ -848,10 +892,10 @@ class SpanParserMixin(Parser):
         i = self._index + 1
         if tokens[i - 1].comments:
             return None
-        scanned = self._scan_plain_type(i)
+        scanned = self._scan_plain_type(i, named=True)
         if scanned is None:
             return None
-        j, params = scanned
+        j, params, units, named_type = scanned
         last_type = j
         # the attributes, up to the end of the column
         attributes: list[tuple[t.Any, ...]] = []
@@ -982,13 +1026,15 @@ class SpanParserMixin(Parser):
         column = nodes.PlainColumnDef.make(
             nodes.PlainColumn(
                 name=name,
-                dtype=exp.DType[first.token_type.name],
+                dtype=exp.DType.USERDEFINED if named_type else exp.DType[first.token_type.name],
                 declared=self.sql[first.start : last.end + 1],
                 type_span=(first.start, last.end + 1),
                 params=tuple(params),
                 attributes=tuple(attributes),
                 nullable=nullable,
                 nullability_only=nullability_only,
+                units=units,
+                named_type=named_type,
             ),
         )
         self._advance(j - self._index)

@@ -666,6 +666,10 @@ class PlainColumn:
     attributes: tuple[tuple[t.Any, ...], ...]
     nullable: bool | None
     nullability_only: bool
+    #: each parameter's size unit token (Teradata ``K`` / ``M`` / ``G``), when any has one
+    units: tuple[Token | None, ...] | None = None
+    #: a user-defined type's name (Teradata ``NUMBER``): ``dtype`` is USERDEFINED
+    named_type: str | None = None
 
 
 class PlainColumnDef(exp.ColumnDef):
@@ -731,7 +735,14 @@ class PlainColumnDef(exp.ColumnDef):
 
     def _build(self) -> dict[str, t.Any]:
         plain = self.plain
-        kind = plain_data_type(plain.dtype, plain.declared, plain.type_span, plain.params)
+        kind = plain_data_type(
+            plain.dtype,
+            plain.declared,
+            plain.type_span,
+            plain.params,
+            plain.units,
+            plain.named_type,
+        )
         constraints = [
             exp.ColumnConstraint(this=None, kind=_attribute(a)) for a in plain.attributes
         ]
@@ -751,11 +762,17 @@ PlainColumnDef.key = "columndef"  # dispatch (generator, hash) as sqlglot's own 
 
 
 def plain_data_type(
-    dtype: exp.DType, declared: str, span: tuple[int, int], params: t.Sequence[Token]
+    dtype: exp.DType,
+    declared: str,
+    span: tuple[int, int],
+    params: t.Sequence[Token],
+    units: t.Sequence[Token | None] | None = None,
+    named: str | None = None,
 ) -> exp.DataType:
     """sqlglot's DataType for a plain type (``SpanParserMixin._scan_plain_type``): its
-    arguments (number tokens, or ``MAX``) as sqlglot's _parse_types makes them, and the
-    declared text and span the mixin records."""
+    arguments (number tokens, or ``MAX``, with any size unit) as sqlglot's _parse_types
+    makes them, and the declared text and span the mixin records.  A ``named`` type is
+    the Teradata grammar's user-defined type of that name (``NUMBER``)."""
     expressions: list[exp.Expr] | None = None
     if params:
         expressions = [
@@ -763,11 +780,16 @@ def plain_data_type(
                 this=exp.Literal(this=p.text, is_string=False).update_positions(p)
                 if p.token_type is TokenType.NUMBER
                 else exp.Var(this="MAX"),
-                expression=None,
+                expression=exp.Var(this=units[k].text)  # type: ignore[union-attr]
+                if units is not None and units[k] is not None
+                else None,
             )
-            for p in params
+            for k, p in enumerate(params)
         ]
-    kind = exp.DataType(this=dtype, expressions=expressions, nested=False)
+    if named is not None:
+        kind = exp.DataType(this=exp.DType.USERDEFINED, kind=named, expressions=expressions)
+    else:
+        kind = exp.DataType(this=dtype, expressions=expressions, nested=False)
     kind.meta["declared"] = declared
     kind.meta["span"] = span
     return kind

@@ -640,6 +640,10 @@ class DdlauditTeradata(Teradata):
         PLAIN_COLUMN_TERADATA_ATTRIBUTES = True
         # COMPRESS values reach the grammar's _parse_compress
         PLAIN_COLUMN_COMPRESS = True
+        # NUMBER [(p[, s])] reaches the grammar's _parse_named_type, CLOB(64K) sqlglot's
+        # _parse_type_size
+        PLAIN_NAMED_TYPES = frozenset({"NUMBER", "GRAPHIC", "VARGRAPHIC"})
+        PLAIN_TYPE_UNITS = True
 
     class Generator(TeradataGenerator):
         TYPE_MAPPING: t.ClassVar[dict[t.Any, str]] = {

@@ -186,6 +186,20 @@ def test_plain_column_premises_hold_for_every_grammar(dialect: str) -> None:
         assert not parser.COLON_IS_VARIANT_EXTRACT
         for word in ("START", "INCREMENT", "ORDER", "NOORDER"):  # read after IDENTITY
             assert word not in ("NULL", "NOT", "DEFAULT", "COLLATE", "IDENTITY")
+    if parser.PLAIN_NAMED_TYPES:
+        # the Teradata grammar's _parse_types reads these VAR words as _udt(name, args),
+        # the arguments by sqlglot's _parse_type_size, as a plain type's
+        assert _defining(parser, "_parse_named_type") == {"_TeradataDDLParser"}
+        assert _defining(parser, "_parse_type_args") == {"_TeradataDDLParser"}
+        source = inspect.getsource(parser._parse_named_type)
+        assert 'if name in ("NUMBER", "GRAPHIC", "VARGRAPHIC"):' in source
+        assert {"NUMBER", "GRAPHIC", "VARGRAPHIC"} >= parser.PLAIN_NAMED_TYPES
+        assert "_parse_type_size()" in inspect.getsource(parser._parse_type_args)
+    if parser.PLAIN_TYPE_UNITS:
+        # n K: _parse_type_size reads K with _parse_var(any_token=True), a Var of its text
+        assert parser._parse_var is Parser._parse_var
+        assert parser._advance_any is Parser._advance_any
+        assert parser._parse_type_size is Parser._parse_type_size
     if parser.PLAIN_COLUMN_COMPRESS:
         # COMPRESS values: the Teradata grammar's _parse_compress, values only
         assert parser.CONSTRAINT_PARSERS["COMPRESS"] is Parser.CONSTRAINT_PARSERS["COMPRESS"]
@@ -379,9 +393,12 @@ _PLAIN_TYPES = (
     "image",
     "blob",
     "uniqueidentifier",
+    "number",
+    "NUMBER",
+    "graphic",
+    "VARGRAPHIC",
 )
 _OTHER_TYPES = (
-    "number",
     "xml",
     "json",
     "interval",
@@ -390,7 +407,10 @@ _OTHER_TYPES = (
     "unsigned int",
     "graphic",
 )
-_PLAIN_ARGS = ("", "(1)", "(10)", "( 18 , 2 )", "(18,2)", "(max)", "(MAX)", "(Max)")
+_PLAIN_ARGS = (
+    *("", "(1)", "(10)", "( 18 , 2 )", "(18,2)", "(max)", "(MAX)", "(Max)"),
+    *("(1M)", "(64K)", "(2 g)", "(10k)", "(3G, 2)"),
+)
 _OTHER_ARGS = (
     "(1e3)",
     "(1.5)",
@@ -399,7 +419,10 @@ _OTHER_ARGS = (
     "(10 char)",
     "(max, 2)",
     "(2, max)",
-    "(1M)",
+    "(1X)",
+    "(1 M M)",
+    "(max K)",
+    "(*)",
     "(-1)",
     "(0x1)",
     "(10",
@@ -555,6 +578,9 @@ def test_generated_columns_parse_the_same_both_ways(
         "CREATE TABLE t (a CHAR(2) CHARACTER SET LATIN COMPRESS ('a', 'b') NOT NULL)",
         "CREATE TABLE t (a int COMPRESS, b int COMPRESS 1 NOT NULL, c int COMPRESS (1, 2",
         "CREATE TABLE t (a int DEFAULT 1 COLLATE x, b int COMPRESS 'a' COLLATE y NULL)",
+        "CREATE TABLE t (a NUMBER, b NUMBER(10), c number(10, 2) NOT NULL, d NUMBER(*))",
+        "CREATE TABLE t (a BLOB(2M), b CLOB(64K) CHARACTER SET LATIN, c BLOB(1 G), d CLOB(1X))",
+        "CREATE TABLE t (a blob(2m), b clob(64k) NOT NULL, c varbyte(10), d varchar(5))",
     ],
 )
 def test_edge_cases_parse_the_same_both_ways(sql: str) -> None:
