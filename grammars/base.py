@@ -480,6 +480,10 @@ PLAIN_TYPES = frozenset(
     }
 )
 
+#: sqlglot's ``DType[token_type.name]`` of each plain type keyword (an enum's ``name``
+#: is a Python-level property: looked up once, not per column).
+_DTYPES = {token_type: exp.DType[token_type.name] for token_type in PLAIN_TYPES}
+
 #: Tokens that end a column definition in a column list.
 _COLUMN_ENDS = frozenset({TokenType.COMMA, TokenType.R_PAREN})
 # a plain column's attributes (grammars.nodes.PlainColumn), shared: they are constants
@@ -867,7 +871,7 @@ class SpanParserMixin(Parser):
         first = tokens[i]
         last = tokens[end - 1]
         return nodes.plain_data_type(
-            exp.DType.USERDEFINED if named else exp.DType[first.token_type.name],
+            exp.DType.USERDEFINED if named else _DTYPES[first.token_type],
             self.sql[first.start : last.end + 1],
             (first.start, last.end + 1),
             params,
@@ -1024,17 +1028,17 @@ class SpanParserMixin(Parser):
         last = tokens[last_type - 1]
         name = tokens[i - 1]
         column = nodes.PlainColumnDef.make(
-            nodes.PlainColumn(
-                name=name,
-                dtype=exp.DType.USERDEFINED if named_type else exp.DType[first.token_type.name],
-                declared=self.sql[first.start : last.end + 1],
-                type_span=(first.start, last.end + 1),
-                params=tuple(params),
-                attributes=tuple(attributes),
-                nullable=nullable,
-                nullability_only=nullability_only,
-                units=units,
-                named_type=named_type,
+            nodes.PlainColumn(  # positional, in field order: the fast way to build it
+                name,
+                exp.DType.USERDEFINED if named_type else _DTYPES[first.token_type],
+                self.sql[first.start : last.end + 1],
+                (first.start, last.end + 1),
+                tuple(params),
+                tuple(attributes),
+                nullable,
+                nullability_only,
+                units,
+                named_type,
             ),
         )
         self._advance(j - self._index)

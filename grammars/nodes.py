@@ -9,7 +9,6 @@ Every node here keeps what matters for sizing typed, never as opaque text.
 from __future__ import annotations
 
 import typing as t
-from dataclasses import dataclass
 
 from sqlglot import exp
 from sqlglot.tokenizer_core import Token, TokenType
@@ -643,9 +642,11 @@ class ReportOnly(exp.Expression):
 _ARGS_SLOT: t.Any = exp.Expression.__dict__["args"]
 
 
-@dataclass(frozen=True, slots=True)
-class PlainColumn:
+class PlainColumn(t.NamedTuple):
     """What the parser read for a plain column (see ``PlainColumnDef``).
+
+    A named tuple, not a frozen dataclass: the parser makes one per column and a tuple
+    is built in a fifth of the time (positional arguments, in field order).
 
     ``name`` is the column name's token (a VAR or a quoted IDENTIFIER), ``params`` the
     type's argument tokens (numbers, or ``MAX``); ``attributes``
