@@ -492,3 +492,44 @@ def test_large_script() -> None:
     last = statements[-1]
     assert source[last.start : last.end] == last.text
     assert last.text.startswith("CREATE TABLE") and last.terminator == ";"
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["", " ", "\t", "  \t"]),
+            st.sampled_from(
+                [
+                    "create",
+                    "GRANT",
+                    "Exec",
+                    "execute",
+                    "executed",
+                    "sp_help",
+                    "sp_",
+                    "ſet",
+                    "İf",
+                    "x",
+                    "[y]",
+                    "(",
+                    "setuser",
+                    "update_date",
+                    "begin",
+                    "BEGİN",
+                    "é",
+                ]
+            ),
+            st.sampled_from(["", " t", "(1)", "x", "_1"]),
+        ),
+        max_size=6,
+    ),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+)
+def test_the_line_keyword_prefilter_never_hides_a_cut(
+    lines: list[tuple[str, str, str]], newline: str
+) -> None:
+    from analyzer.core import _LINE_STATEMENT, _may_open_statement
+
+    text = "create table t (a int)" + "".join(newline + "".join(line) for line in lines)
+    if any(m.start() > 0 for m in _LINE_STATEMENT.finditer(text)):
+        assert _may_open_statement(text), text
