@@ -239,6 +239,12 @@ def _slot_constructor(cls: type[T], leading: tuple[str, ...]) -> t.Callable[...,
     return make
 
 
+#: ``new_span(file, line, column, end_line, end_column, start, end, None)``: the ``Span(...)``
+#: of those (every column, constraint and table has one; ``LineIndex.span`` makes them).
+new_span = _slot_constructor(
+    Span, ("file", "line", "column", "end_line", "end_column", "start", "end")
+)
+
 #: ``new_column(name, position, type, nullable, nullable_explicit, span, fields)``: the
 #: ``Column(...)`` with those and the ``fields`` mapping (``analyzer.build``'s hot path).
 new_column = _slot_constructor(

@@ -1,4 +1,5 @@
-"""``ir.new_column`` (the IR builder's per-column constructor) makes exactly ``Column(...)``."""
+"""``ir.new_column`` and ``ir.new_span`` (the IR builder's per-column and per-span
+constructors) make exactly ``Column(...)`` and ``Span(...)``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.ir import Column, DataType, Span, new_column
+from analyzer.ir import Column, DataType, Span, new_column, new_span
 
 _TYPE = DataType(declared="int", name="INT", family="integer")
 _OTHER = [f for f in dataclasses.fields(Column) if f.default is not dataclasses.MISSING]
@@ -52,3 +53,13 @@ def test_new_column_rejects_unknown_fields_as_column_does() -> None:
         Column(name="a", position=1, type=_TYPE, nullable=True, nullable_explicit=False, x=1)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         new_column("a", 1, _TYPE, True, False, None, {"x": 1})
+
+
+@given(st.text(max_size=8), st.lists(st.integers(0, 10**6), min_size=6, max_size=6))
+def test_new_span_is_the_dataclass_span(file: str, numbers: list[int]) -> None:
+    made = new_span(file, *numbers, None)
+    expected = Span(file, *numbers)
+    assert type(made) is Span
+    assert made == expected and repr(made) == repr(expected) and hash(made) == hash(expected)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.line = 2  # type: ignore[misc]
