@@ -171,6 +171,8 @@ def _missing_supertype(column: Column, table: Table) -> Diagnostic | None:
 
 def resolve_user_types(result: FileResult, user_types: Sequence[UserType] = ()) -> FileResult:
     """Resolve columns of alias types defined in ``result`` or given in ``user_types``."""
+    if not any(c.type.family == "udt" for table in result.tables for c in table.columns):
+        return result  # nothing to resolve: the same (immutable) result
     index = type_index((*user_types, *result.user_types))
     diagnostics: list[Diagnostic] = []
     tables = []
