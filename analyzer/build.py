@@ -546,7 +546,12 @@ def _plain_column(
             elif what == "character set":
                 facts.fields["character_set"] = value[0].upper()
             elif what == "default":  # its source text, as _column reads it
-                facts.fields["default"] = _token_text(value[0], ctx)
+                literal, parens = value
+                facts.fields["default"] = (
+                    ctx.text[parens[0][0].start : parens[0][1].end + 1]
+                    if parens
+                    else _token_text(literal, ctx)
+                )
             elif what in ("format", "title"):  # in order, as _column's options
                 facts.option(what, ctx.text[value[0].start : value[0].end + 1])
             elif what == "collate":

@@ -553,6 +553,27 @@ _SIZE_UNITS = frozenset({"K", "M", "G"})
 _COMPRESS_LITERALS = frozenset({TokenType.NUMBER, TokenType.STRING})
 
 
+def _wrapped_literal(
+    tokens: list[Token], i: int, size: int
+) -> tuple[tuple[Token, Token], ...] | None:
+    """The parentheses, outermost first, around the one literal (number or string) at
+    token ``i``: ``0``, ``(0)``, ``((0))``, ``(((0)))``; no comment on any token.  None
+    for anything else."""
+    opens: list[Token] = []
+    k = i
+    while k < size and tokens[k].token_type is TokenType.L_PAREN and len(opens) < 3:
+        opens.append(tokens[k])
+        k += 1
+    if k >= size or tokens[k].token_type not in _DEFAULT_LITERALS:
+        return None
+    closes = tokens[k + 1 : k + 1 + len(opens)]
+    if len(closes) < len(opens) or any(c.token_type is not TokenType.R_PAREN for c in closes):
+        return None
+    if any(tk.comments for tk in tokens[i : k + 1 + len(opens)]):
+        return None
+    return tuple(zip(opens, reversed(closes), strict=True))
+
+
 def _ends_literal(tokens: list[Token], i: int, size: int) -> bool:
     """Whether ``_parse_bitwise`` stops after a literal followed by token ``i``: not
     at ``COLLATE``, a column attribute that is also an operator (``1 COLLATE x``)."""
@@ -937,18 +958,21 @@ class SpanParserMixin(Parser):
                 else:
                     return None
                 j += 2
-            elif (
-                token_type is TokenType.DEFAULT
-                and nxt.token_type in _DEFAULT_LITERALS
-                and self.PLAIN_COLUMN_DEFAULTS
-                and _ends_literal(tokens, j + 2, size)
-            ):
-                # sqlglot's DEFAULT reads _parse_bitwise(): one literal, as long as
-                # nothing it would read on follows (the loop takes only attributes,
-                # and COLLATE, the one that is also an operator, not here)
-                attributes.append(("default", nxt))
+            elif token_type is TokenType.DEFAULT and self.PLAIN_COLUMN_DEFAULTS:
+                # sqlglot's DEFAULT reads _parse_bitwise(): one literal, or one in up to
+                # three parentheses (SSMS writes DEFAULT ((0))), as long as nothing it
+                # would read on follows (the loop takes only attributes, and COLLATE,
+                # the one that is also an operator, not here)
+                parens = _wrapped_literal(tokens, j + 1, size)
+                if parens is None:
+                    return None
+                literal = tokens[j + 1 + len(parens)]
+                after = j + 2 + 2 * len(parens)
+                if not _ends_literal(tokens, after, size):
+                    return None
+                attributes.append(("default", literal, parens))
                 nullability_only = False
-                j += 2
+                j = after
             elif (
                 teradata
                 and nxt.token_type is TokenType.STRING

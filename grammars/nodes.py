@@ -651,12 +651,13 @@ class PlainColumn(t.NamedTuple):
     ``name`` is the column name's token (a VAR or a quoted IDENTIFIER), ``params`` the
     type's argument tokens (numbers, or ``MAX``); ``attributes``
     the column's attributes in order: ``("null",)``, ``("not null",)``,
-    ``("casespecific", not_)``, ``("character set", name)``, ``("default", token)`` (a
-    number or string), ``("format", token)``, ``("title", token)`` (Teradata, a
-    string), ``("collate", name_token)``, ``("identity",)`` or ``("identity", seed,
-    increment)`` (number tokens), ``("compress", value_tokens, wrapped)`` (values in
-    parentheses, one bare value, or none); ``nullable`` is what the last NULL / NOT NULL
-    says (None: neither); ``nullability_only`` is true when every attribute is one of those two.
+    ``("casespecific", not_)``, ``("character set", name)``, ``("default", token,
+    parens)`` (a number or string, in the ``(``/``)`` token pairs of ``parens``),
+    ``("format", token)``, ``("title", token)`` (Teradata, a string), ``("collate",
+    name_token)``, ``("identity",)`` or ``("identity", seed, increment)`` (number tokens),
+    ``("compress", value_tokens, wrapped)`` (values in parentheses, one bare value, or
+    none); ``nullable`` is what the last NULL / NOT NULL says (None: neither);
+    ``nullability_only`` is true when every attribute is one of those two.
     """
 
     name: Token
@@ -811,7 +812,14 @@ def _attribute(attribute: tuple[t.Any, ...]) -> exp.Expr:
             return exp.DateFormatColumnConstraint(this=string)
         return exp.TitleColumnConstraint(this=string)
     if what == "default":
-        return exp.DefaultColumnConstraint(this=_literal(attribute[1]))
+        value = _literal(attribute[1])
+        for opening, closing in reversed(attribute[2]):
+            # _parse_paren's node: comments from the "(" (none: an empty list), and
+            # the span SpanParserMixin records from "(" to ")"
+            value = exp.Paren(this=value)
+            value.add_comments([])
+            value.meta["span"] = (opening.start, closing.end + 1)
+        return exp.DefaultColumnConstraint(this=value)
     if what == "collate":
         # COLLATE's _parse_column(): a Column of the name's Identifier, at its position
         token = attribute[1]

@@ -148,6 +148,29 @@ def test_plain_column_premises_hold_for_every_grammar(dialect: str) -> None:
         }
     else:
         assert dialect == "hirdb"  # its own DEFAULT parser
+    if parser.PLAIN_COLUMN_DEFAULTS:
+        # DEFAULT ((0)): _parse_paren makes Paren(literal) of "( literal )", through
+        # sqlglot's own expression chain (no select, alias, tuple or window there)
+        for name in (
+            "_parse_paren",
+            "_parse_select",
+            "_parse_expressions",
+            "_parse_expression",
+            "_parse_alias",
+            "_parse_assignment",
+            "_parse_disjunction",
+            "_parse_conjunction",
+            "_parse_equality",
+            "_parse_comparison",
+            "_parse_range",
+            "_match_r_paren",
+        ):
+            assert _defining(parser, name) <= {"Parser"}, name
+        # _parse_select reads a "(" only when nested or a table: a nested paren is not
+        assert _defining(parser, "_parse_select_query") <= {"Parser"}
+        assert "(table or nested) and self._match(TokenType.L_PAREN)" in inspect.getsource(
+            Parser._parse_select_query
+        )
     if parser.PLAIN_COLUMN_TSQL_ATTRIBUTES or parser.PLAIN_COLUMN_COMPRESS:
         # the numbers and strings are read by _parse_bitwise, as DEFAULT's (above)
         assert parser.PLAIN_COLUMN_DEFAULTS
@@ -445,6 +468,12 @@ _PLAIN_ATTRIBUTES = (
     "DEFAULT ''",
     "DEFAULT N'y'",
     "DEFAULT 'it''s'",
+    "DEFAULT ((0))",
+    "default (1)",
+    "DEFAULT ('x')",
+    "DEFAULT (((2)))",
+    "DEFAULT (N'z')",
+    "DEFAULT ( ( 3 ) )",
     "FORMAT 'YYYY-MM-DD'",
     "format 'x(10)'",
     "TITLE 'Amount'",
@@ -465,7 +494,18 @@ _OTHER_ATTRIBUTES = (
     "CS",
     "NOT CS",
     "DEFAULT -1",
-    "DEFAULT (0)",
+    "DEFAULT ((((4))))",
+    "DEFAULT ((0)",
+    "DEFAULT (0))",
+    "DEFAULT (0) + 1",
+    "DEFAULT ((0)) COLLATE x",
+    "DEFAULT (-1)",
+    "DEFAULT (0, 1)",
+    "DEFAULT ( /* c */ 0)",
+    "DEFAULT (0 /* c */)",
+    "DEFAULT ('a' 'b')",
+    "DEFAULT (getdate())",
+    "DEFAULT ((0) + (1))",
     "DEFAULT 'a' 'b'",
     "DEFAULT 1 + 2",
     "DEFAULT x'00'",
@@ -578,6 +618,8 @@ def test_generated_columns_parse_the_same_both_ways(
         "CREATE TABLE t (a CHAR(2) CHARACTER SET LATIN COMPRESS ('a', 'b') NOT NULL)",
         "CREATE TABLE t (a int COMPRESS, b int COMPRESS 1 NOT NULL, c int COMPRESS (1, 2",
         "CREATE TABLE t (a int DEFAULT 1 COLLATE x, b int COMPRESS 'a' COLLATE y NULL)",
+        "CREATE TABLE t (a int DEFAULT ((0)) NOT NULL, b char(1) DEFAULT ('x'), c int DEFAULT (((",
+        "CREATE TABLE t (a int DEFAULT ((0)) COLLATE x, b int DEFAULT (1) /* c */ NULL)",
         "CREATE TABLE t (a NUMBER, b NUMBER(10), c number(10, 2) NOT NULL, d NUMBER(*))",
         "CREATE TABLE t (a BLOB(2M), b CLOB(64K) CHARACTER SET LATIN, c BLOB(1 G), d CLOB(1X))",
         "CREATE TABLE t (a blob(2m), b clob(64k) NOT NULL, c varbyte(10), d varchar(5))",
@@ -719,6 +761,7 @@ def test_benchmark_statements_give_the_same_ir_both_ways(tmp_path: Path) -> None
 )
 @example([("a", "int", "", ["IDENTITY(1,1)", "collate x"], " ")], "sybase", False)
 @example([("a", "int", "", ["IDENTITY(1,1)", "NOT NULL"], " ")], "tsql", True)
+@example([("a", "int", "", ["DEFAULT ((0))", "NOT NULL"], " ")], "tsql", False)
 @example([("a", "char", "(2)", ["COMPRESS ('a', 'b')", "COMPRESS 'y'"], " ")], "teradata", False)
 def test_generated_columns_give_the_same_ir_both_ways(
     columns: list[tuple[str, str, str, list[str], str]], dialect: str, upper: bool
