@@ -40,6 +40,11 @@ from grammars.scan import FastScanMixin
 _STRICT_CREATES = frozenset({"TABLE", "TYPE"})
 
 
+#: A key column's plain name, and the order words after it.
+_KEY_NAMES = frozenset({TokenType.VAR, TokenType.IDENTIFIER})
+_KEY_ORDERS = frozenset({TokenType.ASC, TokenType.DESC})
+
+
 class _DdlParser(TSQLParser):
     """sqlglot's T-SQL parser plus the DDL above; sits under ``SpanParserMixin``.
 
@@ -240,10 +245,72 @@ class _DdlParser(TSQLParser):
     def _parse_key_columns(self) -> list[exp.Expr] | None:
         if not self._match(TokenType.L_PAREN, advance=False):
             return None
+        if getattr(self, "FAST_PATHS", False):
+            plain = self._plain_key_columns()
+            if plain is not None:
+                return plain
         return t.cast(
             list[exp.Expr],
             self._parse_wrapped_csv(lambda: self._parse_ordered(self._parse_column)),
         )
+
+    def _plain_key_columns(self) -> list[exp.Expr] | None:
+        """``(name [ASC | DESC], ...)`` read directly: the ``Ordered(Column(Identifier))``
+        nodes sqlglot's ``_parse_ordered(_parse_column)`` makes for a plain name, node for
+        node; None (nothing consumed) for anything else: a comment, a dotted or called
+        name, a bare function word, ``ALL``, NULLS FIRST / LAST (premises and both-ways
+        comparison in tests/test_grammar_fastpaths.py).
+        """
+        tokens = self._tokens
+        size = self._tokens_size
+        if tokens[self._index].comments:
+            return None
+        j = self._index + 1  # past "("
+        found: list[tuple[Token, bool | None]] = []
+        while j + 1 < size:
+            name = tokens[j]
+            if (
+                name.token_type not in _KEY_NAMES
+                or name.comments
+                or name.text.upper() in self.NO_PAREN_FUNCTION_PARSERS
+                or name.text.upper() == "ALL"
+            ):
+                return None
+            j += 1
+            desc: bool | None = None
+            if tokens[j].token_type in _KEY_ORDERS:
+                if tokens[j].comments:
+                    return None
+                desc = tokens[j].token_type is TokenType.DESC  # ASC: False
+                j += 1
+            if j >= size or tokens[j].comments:
+                return None
+            found.append((name, desc))
+            sep = tokens[j].token_type
+            j += 1
+            if sep is TokenType.R_PAREN:
+                break
+            if sep is not TokenType.COMMA:
+                return None
+        else:
+            return None
+        ordering = self.dialect.NULL_ORDERING
+        columns: list[exp.Expr] = []
+        for name, desc in found:
+            ident = exp.Identifier(this=name.text, quoted=name.token_type is TokenType.IDENTIFIER)
+            ident.update_positions(name)
+            # _parse_ordered's nulls_first when no NULLS FIRST / LAST is written
+            nulls_first = (
+                (not desc and ordering == "nulls_are_small")
+                or bool(desc and ordering != "nulls_are_small")
+            ) and ordering != "nulls_are_last"
+            columns.append(
+                exp.Ordered(
+                    this=exp.Column(this=ident), desc=desc, nulls_first=nulls_first, with_fill=None
+                )
+            )
+        self._advance(j - self._index)
+        return columns
 
     def _parse_wrapped_properties(self) -> list[exp.Expr | list[exp.Expr]]:
         # SQL Server 2000 scripts write index options unwrapped: WITH FILLFACTOR = 90

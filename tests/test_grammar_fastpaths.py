@@ -290,6 +290,28 @@ def test_property_premises_hold_for_every_grammar(dialect: str) -> None:
         }
 
 
+@pytest.mark.parametrize("dialect", grammars.names())
+def test_key_column_premises_hold_for_every_grammar(dialect: str) -> None:
+    parser = grammars.get(dialect).dialect.parser_class
+    if not hasattr(parser, "_plain_key_columns"):
+        return
+    # (name [ASC | DESC], ...): sqlglot's _parse_ordered(_parse_column) on a plain name
+    for name in (
+        "_parse_ordered",
+        "_parse_column",
+        "_parse_column_parts_fast",
+        "_parse_wrapped_csv",
+        "_parse_wrapped",
+        "_parse_csv",
+        "_match_r_paren",
+    ):
+        assert getattr(parser, name) is getattr(Parser, name), name
+    assert {TokenType.VAR, TokenType.IDENTIFIER} <= parser.IDENTIFIER_TOKENS
+    after = {TokenType.COMMA, TokenType.R_PAREN, TokenType.ASC, TokenType.DESC}
+    assert not after & (set(parser.COLUMN_OPERATORS) | set(parser.COLUMN_POSTFIX_TOKENS))
+    assert TokenType.DOT not in after and not parser.COLON_IS_VARIANT_EXTRACT
+
+
 def _slow(dialect: str) -> type[Parser]:
     parser = grammars.get(dialect).dialect.parser_class
     return type("Slow" + parser.__name__, (parser,), {"FAST_PATHS": False})
@@ -623,6 +645,15 @@ def test_generated_columns_parse_the_same_both_ways(
         "CREATE TABLE t (a NUMBER, b NUMBER(10), c number(10, 2) NOT NULL, d NUMBER(*))",
         "CREATE TABLE t (a BLOB(2M), b CLOB(64K) CHARACTER SET LATIN, c BLOB(1 G), d CLOB(1X))",
         "CREATE TABLE t (a blob(2m), b clob(64k) NOT NULL, c varbyte(10), d varchar(5))",
+        # key columns (_plain_key_columns in the T-SQL and ASE grammars)
+        "CREATE TABLE t (a int, CONSTRAINT pk PRIMARY KEY CLUSTERED ([a] ASC, b DESC, c))",
+        "CREATE TABLE t (a int, PRIMARY KEY NONCLUSTERED (a), UNIQUE (b, [c d]), UNIQUE (e))",
+        "CREATE TABLE t (a int, PRIMARY KEY (a NULLS FIRST), UNIQUE (b ASC DESC))",
+        "CREATE TABLE t (a int, PRIMARY KEY (x.a), UNIQUE (all), UNIQUE (case))",
+        "CREATE TABLE t (a int, PRIMARY KEY (a /* c */, b), UNIQUE ( /* d */ e))",
+        "CREATE TABLE t (a int, PRIMARY KEY (a) WITH (FILLFACTOR = 90) ON [PRIMARY])",
+        "CREATE TABLE t (a int, PRIMARY KEY (), UNIQUE (a,",
+        "CREATE TABLE t (a int PRIMARY KEY CLUSTERED, b int UNIQUE, c int, PRIMARY KEY (f(c)))",
         # words a property reader might take, or declined (_starts_no_property)
         "CREATE MULTISET TABLE db.t, FALLBACK (a INTEGER) UNIQUE PRIMARY INDEX (a)",
         "CREATE SET TABLE t (a INTEGER) PRIMARY INDEX (a) INDEX ix (a) INDEX (a)",
