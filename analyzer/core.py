@@ -14,7 +14,6 @@ others.
 
 from __future__ import annotations
 
-import re
 import typing as t
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -37,8 +36,14 @@ from analyzer.ir import (
 from analyzer.parse import parse_statement
 from analyzer.passes.link_replication import replication_context
 from analyzer.source import LineIndex, SourceText, decode, discover, read_path
-from analyzer.split import split_statements
-from grammars.base import COMPILED_SQLGLOT_MESSAGE, Grammar, compiled_sqlglot, fold_case
+from analyzer.split import (
+    BLOCK_LABELS,
+    batch_statements,
+    embedded_statements,
+    split_statements,
+    statement_label,
+)
+from grammars.base import COMPILED_SQLGLOT_MESSAGE, compiled_sqlglot
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,155 +66,6 @@ class Options:
     dialect: str | None = None
     encoding: str | None = None
     config: Config = _DEFAULT_CONFIG
-
-
-_WORD = re.compile(r"[A-Za-z_#@][\w#@$]*")
-_COMMENT = re.compile(r"\A(?:\s+|--[^\n]*|/\*.*?\*/)+", re.DOTALL)
-_VERBS_WITH_OBJECT = {"create", "alter", "drop", "replace", "truncate"}
-_MODIFIERS = {
-    "or",
-    "replace",
-    "set",
-    "multiset",
-    "volatile",
-    "global",
-    "temporary",
-    "unique",
-    "clustered",
-    "nonclustered",
-    "recursive",
-    "materialized",
-}
-
-
-def statement_label(text: str) -> str:
-    """A short lower-case label for a statement: ``use``, ``create procedure``, ``if``.
-
-    >>> statement_label("  -- note\\nCREATE OR REPLACE PROCEDURE p AS ...")
-    'create procedure'
-    """
-    body = _COMMENT.sub("", text, count=1)
-    words = _WORD.findall(body[:200])
-    if not words:
-        return "unknown"
-    first: str = words[0].lower()
-    if first in _VERBS_WITH_OBJECT:
-        for word in words[1:]:
-            low = str(word).lower()
-            if low not in _MODIFIERS:
-                return f"{first} {low}"
-    if first in ("exec", "execute") and len(words) > 1:
-        return f"exec {str(words[1]).lower()}"
-    return first
-
-
-#: Control-flow statements whose body may hold DDL (SSMS deploy scripts wrap tables in
-#: ``IF NOT EXISTS (...) BEGIN CREATE TABLE ... END``).
-_BLOCKS = frozenset({"if", "begin", "else", "while"})
-_EMBEDDED_HEAD = re.compile(r"\bcreate\s+(?:table|type)\b", re.IGNORECASE)
-_BLOCK_TAIL = re.compile(r"(?:\s|;|\bend\b)+\Z", re.IGNORECASE)
-
-
-def embedded_statements(text: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of the CREATE TABLE / TYPE statements inside a control-flow block.
-
-    Each runs from its ``CREATE`` to the next one (T-SQL needs no ``;`` between
-    statements), less the trailing ``END``s and ``;`` that close the block.  Heads
-    inside string literals (dynamic SQL in ``EXEC('...')``) are not statements.
-
-    >>> t = "IF NOT EXISTS (SELECT 1) BEGIN CREATE TABLE a (x int) END"
-    >>> [t[a:b] for a, b in embedded_statements(t)]
-    ['CREATE TABLE a (x int)']
-    """
-    heads = [
-        m.start() for m in _EMBEDDED_HEAD.finditer(text) if text.count("'", 0, m.start()) % 2 == 0
-    ]
-    spans = []
-    for i, start in enumerate(heads):
-        end = heads[i + 1] if i + 1 < len(heads) else len(text)
-        tail = _BLOCK_TAIL.search(text, start, end)
-        spans.append((start, tail.start() if tail else end))
-    return spans
-
-
-#: Keywords that start a statement when they open a line of a T-SQL / ASE batch
-#: (and any ``sp_...`` procedure name).
-_LINE_KEYWORDS = frozenset(
-    {
-        *("create", "alter", "drop", "grant", "revoke", "exec", "execute", "print", "use"),
-        *("setuser", "checkpoint", "dump", "load", "insert", "update", "delete", "declare"),
-        *("set", "if", "begin", "truncate"),
-    }
-)
-_LINE_STATEMENT = re.compile(
-    r"^[ \t]*(?:" + "|".join(sorted(_LINE_KEYWORDS)) + r"|sp_\w+)\b",
-    re.IGNORECASE | re.MULTILINE,
-)
-#: The first word of every line but the first: a cheap test that no line can match
-#: ``_LINE_STATEMENT`` (on text where lower() folds as IGNORECASE does: fold_case).
-_LINE_FIRST_WORD = re.compile(r"\n[ \t]*(\w+)")
-_ROUTINE = re.compile(r"(?:create|alter) (?:procedure|proc|trigger|function|view)\b")
-
-
-def _may_open_statement(text: str) -> bool:
-    """False only when no line after the first opens with a ``_LINE_STATEMENT`` keyword
-    (a set test on each line's first word, ~7x faster than the regex scan).
-
-    >>> _may_open_statement("create table a (x int,\\n  y int)")
-    False
-    >>> _may_open_statement("create table a (x int)\\n  GRANT select on a to b")
-    True
-    """
-    lowered = fold_case(text)
-    if lowered is None:
-        return True  # case folding changes the length: let the regex decide
-    firsts = set(_LINE_FIRST_WORD.findall(lowered))
-    return not firsts.isdisjoint(_LINE_KEYWORDS) or any(
-        w.startswith("sp_") and len(w) > 3 for w in firsts
-    )
-
-
-def batch_statements(text: str, grammar: Grammar) -> list[tuple[int, int]]:
-    """Cut a ``GO`` batch holding several statements without ``;`` into them.
-
-    T-SQL and ASE need no terminator, so ``create table ...`` followed by
-    ``grant ...`` on the next line, or several ``exec sp_addtype`` lines, form
-    one batch.  The batch is cut where a statement keyword opens a line outside
-    a string literal, but only when that yields DDL to analyse; routine bodies
-    (procedures, triggers, functions, views) are never cut.
-
-    >>> import grammars
-    >>> t = "create table a (x int)\\ngrant select on a to public"
-    >>> [t[a:b] for a, b in batch_statements(t, grammars.get("tsql"))]
-    ['create table a (x int)', 'grant select on a to public']
-    """
-    label = statement_label(text)
-    if _ROUTINE.match(label) or label in _BLOCKS:
-        return []  # routine bodies stay whole; blocks go to embedded_statements
-    if not _may_open_statement(text):
-        return []  # no line opens with a statement keyword: nothing to cut
-    cuts: list[int] = []
-    quotes = 0
-    last = 0
-    for m in _LINE_STATEMENT.finditer(text):
-        quotes += text.count("'", last, m.start())  # incremental: linear in the batch
-        last = m.start()
-        if m.start() > 0 and quotes % 2 == 0:
-            cuts.append(m.start())
-    if not cuts:
-        return []
-    pieces = []
-    for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True):
-        piece = text[a:b]
-        lead = len(piece) - len(piece.lstrip())
-        body = piece.strip()
-        tail = _BLOCK_TAIL.search(body)  # the END / ; closing an enclosing block
-        body = body[: tail.start()] if tail else body
-        if body:
-            pieces.append((a + lead, a + lead + len(body)))
-    if not any(grammar.statement_kind(text[a : min(b, a + 300)]) for a, b in pieces):
-        return []
-    return pieces
 
 
 def _unknown_dialect(name: str, path: str) -> Diagnostic:
@@ -275,7 +131,7 @@ def analyze_source(
         kind = grammar.statement_kind(text)
         if kind is None:
             label = statement_label(text)
-            inner = embedded_statements(text) if label in _BLOCKS else []
+            inner = embedded_statements(text) if label in BLOCK_LABELS else []
             reason = (
                 "control-flow block; the CREATE statements in it are analysed" if inner else None
             )

@@ -528,7 +528,7 @@ def test_large_script() -> None:
 def test_the_line_keyword_prefilter_never_hides_a_cut(
     lines: list[tuple[str, str, str]], newline: str
 ) -> None:
-    from analyzer.core import _LINE_STATEMENT, _may_open_statement
+    from analyzer.split import _LINE_STATEMENT, _may_open_statement
 
     text = "create table t (a int)" + "".join(newline + "".join(line) for line in lines)
     if any(m.start() > 0 for m in _LINE_STATEMENT.finditer(text)):
