@@ -28,8 +28,8 @@ from typing import Any
 import grammars
 from analyzer.settings import SettingsError, SizingSettings, with_rdareas
 from analyzer.settings import from_mapping as sizing_from_mapping
+from analyzer.source import DEFAULT_INCLUDE
 
-DEFAULT_INCLUDE = ("*.sql", "*.ddl", "*.tab", "*.rcl", "*.txt")
 CONFIG_FILES = ("ddlaudit.toml", ".ddlaudit.toml", "pyproject.toml")
 
 
@@ -92,6 +92,109 @@ def _rdareas(value: Any, source: str) -> tuple[Rdarea, ...]:
 _DEFAULT_SIZING = SizingSettings()
 
 
+#: ``fail-on`` values: the lowest severity that fails a lint run (``never``: none does).
+FAIL_ON = ("error", "warning", "info", "never")
+SEVERITIES = ("error", "warning", "info")
+_LINT_KEYS = (
+    "select",
+    "ignore",
+    "extend-select",
+    "severity",
+    "per-file-ignores",
+    "fail-on",
+    "workload",
+    "baseline",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LintSettings:
+    """The ``[lint]`` table: which rules run, how severe they are, what fails the run.
+
+    Codes are kept as written (codes or prefixes: ``K``, ``K00``, ``K001``, ``ALL``);
+    ``analyzer.rules.selection`` checks them against the catalogue, so this module
+    needs no rule registry.  ``select`` None means the rules enabled by default.
+    ``workload`` and ``baseline`` are paths relative to the config file's directory.
+
+    >>> s = lint_from_mapping({"select": ["K", "C001"], "fail-on": "error"}, "x.toml")
+    >>> s.select, s.fail_on
+    (('K', 'C001'), 'error')
+    """
+
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    severity: tuple[tuple[str, str], ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    fail_on: str = "warning"
+    workload: str | None = None
+    baseline: str | None = None
+
+
+def _codes(value: Any, where: str) -> tuple[str, ...]:
+    codes = _strings(value, where)
+    bad = [c for c in codes if not c.strip() or not c.strip().isalnum()]
+    if bad:
+        raise ConfigError(f"{where}: not a rule code or prefix: {', '.join(map(repr, bad))}")
+    return tuple(c.strip().upper() for c in codes)
+
+
+def lint_from_mapping(data: Any, source: str, base: str | None = None) -> LintSettings:
+    """Validate the ``[lint]`` table (shapes and values; codes are checked by the caller).
+
+    ``base`` is the directory relative paths (``workload``, ``baseline``) are resolved from.
+    """
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: [lint] must be a table")
+    unknown = sorted(set(data) - set(_LINT_KEYS))
+    if unknown:
+        raise ConfigError(
+            f"{source}: [lint]: unknown key(s) {', '.join(unknown)}; known: {', '.join(_LINT_KEYS)}"
+        )
+    where = f"{source}: [lint]"
+    severity: list[tuple[str, str]] = []
+    raw = data.get("severity", {})
+    if not isinstance(raw, dict):
+        raise ConfigError(f'{where} severity must be a table of CODE = "error|warning|info"')
+    for code, level in raw.items():
+        if level not in SEVERITIES:
+            raise ConfigError(
+                f"{where} severity {code} = {level!r}: expected one of {', '.join(SEVERITIES)}"
+            )
+        severity.append((_codes(code, f"{where} severity")[0], level))
+    ignores: list[tuple[str, tuple[str, ...]]] = []
+    raw = data.get("per-file-ignores", {})
+    if not isinstance(raw, dict):
+        raise ConfigError(f'{where} per-file-ignores must be a table of "glob" = [codes]')
+    for glob, codes in raw.items():
+        ignores.append((glob, _codes(codes, f"{where} per-file-ignores {glob!r}")))
+    fail_on = data.get("fail-on", "warning")
+    if fail_on not in FAIL_ON:
+        raise ConfigError(f"{where} fail-on = {fail_on!r}: expected one of {', '.join(FAIL_ON)}")
+    paths: dict[str, str | None] = {}
+    for key in ("workload", "baseline"):
+        value = data.get(key)
+        if value is not None and not isinstance(value, str):
+            raise ConfigError(f"{where} {key} must be a path (a string)")
+        if value is not None and base is not None:
+            value = str(Path(base) / value)
+        paths[key] = value
+    return LintSettings(
+        select=_codes(data["select"], f"{where} select") if "select" in data else None,
+        ignore=_codes(data.get("ignore", []), f"{where} ignore"),
+        extend_select=_codes(data.get("extend-select", []), f"{where} extend-select"),
+        severity=tuple(severity),
+        per_file_ignores=tuple(ignores),
+        fail_on=fail_on,
+        workload=paths["workload"],
+        baseline=paths["baseline"],
+    )
+
+
+#: Frozen, so one shared default serves every Config.
+_DEFAULT_LINT = LintSettings()
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """Settings that apply to a run; frozen and picklable (it travels to Spark tasks)."""
@@ -105,6 +208,8 @@ class Config:
     sizing: SizingSettings = _DEFAULT_SIZING
     #: HiRDB RDAREAs (``[rdareas.NAME]``): page length and segment size of each.
     rdareas: tuple[Rdarea, ...] = ()
+    #: The ``[lint]`` table.
+    lint: LintSettings = _DEFAULT_LINT
 
     def dialect_for(self, path: str) -> str | None:
         """The dialect the first matching ``[dialects]`` glob assigns to ``path``."""
@@ -112,7 +217,7 @@ class Config:
             return None
         posix = PurePath(path).as_posix()
         for pattern, dialect in self.dialect_map:
-            if _glob_match(posix, pattern):
+            if glob_match(posix, pattern):
                 return dialect
         return None
 
@@ -122,7 +227,8 @@ class Config:
         return next((r for r in self.rdareas if r.name.upper() == upper), None)
 
 
-def _glob_match(path: str, pattern: str) -> bool:
+def glob_match(path: str, pattern: str) -> bool:
+    """True when ``path`` (POSIX) matches ``pattern``; ``**/`` also matches no directory."""
     # fnmatch's "*" already crosses "/", so "**/" only needs to also match nothing.
     if fnmatch.fnmatchcase(path, pattern):
         return True
@@ -140,9 +246,12 @@ def _strings(value: Any, where: str) -> tuple[str, ...]:
     raise ConfigError(f"{where}: expected a string or a list of strings")
 
 
-def from_mapping(data: dict[str, Any], source: str) -> Config:
-    """Build a :class:`Config` from the parsed TOML table, validating every key."""
-    known = {"dialects", "include", "exclude", "encoding", "size"}
+def from_mapping(data: dict[str, Any], source: str, base: str | None = None) -> Config:
+    """Build a :class:`Config` from the parsed TOML table, validating every key.
+
+    ``base`` is the config file's directory (relative paths in ``[lint]``).
+    """
+    known = {"dialects", "include", "exclude", "encoding", "size", "lint"}
     known.add("rdareas")  # HiRDB RDAREA facts
     unknown = sorted(set(data) - known)
     if unknown:
@@ -170,7 +279,9 @@ def from_mapping(data: dict[str, Any], source: str) -> Config:
     rdareas = _rdareas(data["rdareas"], source) if "rdareas" in data else ()
     # The sizing needs the RDAREA facts too (and travels alone to Spark tasks).
     sizing = with_rdareas(sizing, [(r.name, r.page_length, r.segment_size) for r in rdareas])
+    lint = lint_from_mapping(data["lint"], source, base) if "lint" in data else _DEFAULT_LINT
     return Config(
+        lint=lint,
         rdareas=rdareas,
         sizing=sizing,
         dialect_map=tuple(mapping),
@@ -209,5 +320,5 @@ def _load_file(path: Path) -> Config:
         table = data.get("tool", {}).get("ddlaudit")
         if table is None:
             return Config()
-        return from_mapping(table, f"{path} [tool.ddlaudit]")
-    return from_mapping(data, str(path))
+        return from_mapping(table, f"{path} [tool.ddlaudit]", str(path.parent))
+    return from_mapping(data, str(path), str(path.parent))

@@ -81,15 +81,16 @@ def _kb(value: float) -> str:
     return f"{value / 1024:,.1f} KB"
 
 
-def print_text(report: Report, explain: bool) -> None:
-    """Human output: with rich on a terminal, plain text otherwise; worksheets with ``explain``."""
+def print_text(report: Report, explain: bool, file: t.TextIO | None = None) -> None:
+    """Human output: with rich on a terminal, plain text otherwise; worksheets with ``explain``
+    (to ``file``, default stdout)."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table as RichTable
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True, file=file)
     if not console.is_terminal:
-        console = Console(highlight=False, soft_wrap=True, width=160)
+        console = Console(highlight=False, soft_wrap=True, width=160, file=file)
 
     msgs = report.messages
     for m in msgs.tables:

@@ -83,15 +83,17 @@ def print_text(
     results: t.Sequence[FileResult],
     estimates: t.Sequence[TableEstimate],
     explain: bool,
+    file: t.TextIO | None = None,
 ) -> None:
-    """Human output: with rich on a terminal, plain text otherwise; worksheets with ``explain``."""
+    """Human output: with rich on a terminal, plain text otherwise; worksheets with ``explain``
+    (to ``file``, default stdout)."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table as RichTable
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True, file=file)
     if not console.is_terminal:
-        console = Console(highlight=False, soft_wrap=True, width=160)
+        console = Console(highlight=False, soft_wrap=True, width=160, file=file)
     by_table = {(r.path, qualified(tb.name)): tb for r in results for tb in r.tables}
     for e in estimates:
         name = qualified(e.table)

@@ -1,0 +1,162 @@
+"""What every command shares: exit codes, the input options, config and sizing, output."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import sys
+import typing as t
+
+import click
+
+import grammars
+from analyzer.config import Config, ConfigError, load
+from analyzer.diagnostics import render
+from analyzer.ir import FileResult, Severity
+from analyzer.settings import SizingSettings
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
+DIALECT = click.Choice(list(grammars.names()), case_sensitive=False)
+PLATFORM = click.Choice(["teradata", "hirdb", "mssql", "ase"])
+
+
+def load_config(
+    path: str | None, include: tuple[str, ...], exclude: tuple[str, ...], encoding: str | None
+) -> Config:
+    """The config file (given or found) with the command-line input options applied."""
+    try:
+        config = load(path)
+    except ConfigError as err:
+        raise click.UsageError(str(err)) from None
+    if include:
+        config = dataclasses.replace(config, include=include)
+    if exclude:
+        config = dataclasses.replace(config, exclude=(*config.exclude, *exclude))
+    if encoding:
+        config = dataclasses.replace(config, encoding=encoding)
+    return config
+
+
+def sizing_settings(
+    config: Config,
+    platform: str | None = None,
+    fill: float | None = None,
+    rows: int | None = None,
+    averages_path: str | None = None,
+) -> SizingSettings:
+    """The config's ``[size]`` settings with the command-line options applied and checked."""
+    from analyzer.settings import SettingsError, check_fill, check_rows
+
+    changes: dict[str, t.Any] = {}
+    try:
+        if platform is not None:
+            changes["platform"] = platform
+        if fill is not None:
+            changes["fill"] = check_fill(fill)
+        if rows is not None:
+            changes["rows"] = check_rows(rows)
+        if averages_path is not None:
+            from analyzer import averages
+
+            changes["averages"] = averages.load(averages_path)
+    except SettingsError as err:
+        raise click.UsageError(str(err)) from None
+    return dataclasses.replace(config.sizing, **changes)
+
+
+def input_options(fn: t.Callable[..., t.Any]) -> t.Callable[..., t.Any]:
+    """Options shared by every command that reads DDL."""
+    fn = click.option(
+        "--dialect",
+        type=DIALECT,
+        default=None,
+        help="Read every file in this dialect (default: [dialects] in the config, "
+        "then detection from content).",
+    )(fn)
+    fn = click.option(
+        "--encoding",
+        default=None,
+        metavar="CODEC",
+        help="Decode every file with this codec (default: detect: BOM, UTF-8, "
+        "Shift_JIS/cp932, cp1252, latin-1).",
+    )(fn)
+    fn = click.option(
+        "--include",
+        multiple=True,
+        metavar="GLOB",
+        help="Only read files matching GLOB (repeatable; default *.sql *.ddl *.tab *.rcl *.txt).",
+    )(fn)
+    fn = click.option(
+        "--exclude", multiple=True, metavar="GLOB", help="Skip files matching GLOB (repeatable)."
+    )(fn)
+    fn = click.option(
+        "--config",
+        "config_path",
+        default=None,
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        help="Config file (default: ddlaudit.toml, .ddlaudit.toml or [tool.ddlaudit] in "
+        "pyproject.toml, searched upwards).",
+    )(fn)
+    return fn
+
+
+def output_option(fn: t.Callable[..., t.Any]) -> t.Callable[..., t.Any]:
+    """``--output FILE``: write the report there instead of stdout."""
+    return click.option(
+        "--output",
+        "-o",
+        "output",
+        default=None,
+        metavar="FILE",
+        type=click.Path(dir_okay=False, writable=True),
+        help="Write the report to FILE instead of standard output.",
+    )(fn)
+
+
+def emit(text: str, output: str | None) -> None:
+    """Write a report to ``output`` (UTF-8) or stdout, ending with one newline."""
+    if not text.endswith("\n"):
+        text += "\n"
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(output, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except OSError as err:
+        raise click.UsageError(f"cannot write {output}: {err.strerror}") from None
+
+
+@contextlib.contextmanager
+def text_output(output: str | None) -> t.Iterator[t.TextIO | None]:
+    """A handle for a report printed piece by piece: ``output`` opened, or None (stdout)."""
+    if output is None or output == "-":
+        yield None
+        return
+    try:
+        handle = open(output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+    except OSError as err:
+        raise click.UsageError(f"cannot write {output}: {err.strerror}") from None
+    with handle:
+        yield handle
+
+
+def report_diagnostics(results: t.Sequence[FileResult], extra: t.Iterable[t.Any]) -> int:
+    """Print diagnostics on stderr; return the number of errors."""
+    errors = 0
+    for d in (*extra, *(d for r in results for d in r.diagnostics)):
+        if d.severity is Severity.ERROR:
+            errors += 1
+        click.echo(render(d), err=True)
+    return errors
+
+
+def read_stdin(paths: t.Sequence[str]) -> bytes | None:
+    return sys.stdin.buffer.read() if "-" in paths else None
+
+
+def internal_error(err: BaseException) -> t.NoReturn:
+    click.echo(f"ddlaudit: internal error: {type(err).__name__}: {err}", err=True)
+    sys.exit(EXIT_INTERNAL)

@@ -1,0 +1,232 @@
+"""``ddlaudit lint``: every rule of the catalogue over DDL files, for CI and pre-commit."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import os
+import sys
+import typing as t
+from collections import Counter
+
+import click
+
+from analyzer.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_USAGE,
+    PLATFORM,
+    emit,
+    input_options,
+    internal_error,
+    load_config,
+    output_option,
+    read_stdin,
+    sizing_settings,
+)
+
+if t.TYPE_CHECKING:
+    from analyzer.rules.registry import Report
+
+FORMATS = ("text", "json", "sarif", "github", "markdown", "junit")
+
+
+def _split(values: tuple[str, ...]) -> tuple[str, ...]:
+    """``--select A,B --select C`` -> ``(A, B, C)``, upper case."""
+    return tuple(v.strip().upper() for value in values for v in value.split(",") if v.strip())
+
+
+def _severities(values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    out = []
+    for value in values:
+        code, sep, level = value.partition("=")
+        if not sep or level.strip().lower() not in ("error", "warning", "info"):
+            raise click.BadParameter(
+                f"{value!r}: expected CODE=LEVEL with LEVEL error, warning or info",
+                param_hint="--severity",
+            )
+        out.append((code.strip().upper(), level.strip().lower()))
+    return tuple(out)
+
+
+def _statistics(report: Report) -> str:
+    """Findings per rule, most first (ruff's ``--statistics``)."""
+    counts = Counter(f.code for f in report.findings)
+    names = {r.code: r.name for r in report.rules}
+    rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    lines = [f"{n:>6}  {code:<5} {names.get(code, '')}" for code, n in rows]
+    lines.append(f"{len(report.findings):>6}  findings in {len(report.files)} files")
+    return "\n".join(lines)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True)
+@input_options
+@output_option
+@click.option(
+    "--platform",
+    type=PLATFORM,
+    default=None,
+    help="Check every table against this platform's limits and rules (default: [size] "
+    "platform in the config, else each table's own: tsql -> mssql, sybase -> ase).",
+)
+@click.option(
+    "--select",
+    multiple=True,
+    metavar="CODES",
+    help="Only these rules: codes or prefixes, comma-separated, or ALL "
+    "(replaces the config's select; default: the rules enabled by default).",
+)
+@click.option(
+    "--extend-select", multiple=True, metavar="CODES", help="Also these rules (codes or prefixes)."
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    metavar="CODES",
+    help="Not these rules (adds to the config's ignore).",
+)
+@click.option(
+    "--severity",
+    "severities",
+    multiple=True,
+    metavar="CODE=LEVEL",
+    help="Report a rule (or prefix) at error, warning or info (repeatable).",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "info", "never"]),
+    default=None,
+    help="Exit 1 when a finding is at least this severe (default: [lint] fail-on, else warning).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="text (file:line:col: CODE message, source line, summary), json (docs/lint-json.md), "
+    "sarif (SARIF 2.1.0), github (workflow annotations), markdown (PR comment), junit.",
+)
+@click.option(
+    "--baseline",
+    "baseline_path",
+    default=None,
+    metavar="FILE",
+    help="Report only findings not recorded in FILE (default: [lint] baseline).",
+)
+@click.option(
+    "--write-baseline",
+    default=None,
+    metavar="FILE",
+    help="Record today's findings in FILE and exit 0 (adopt ddlaudit on a legacy repository).",
+)
+@click.option(
+    "--workload",
+    "workload_path",
+    default=None,
+    metavar="FILE",
+    help="Replication workload (YAML, as for 'replication'): enables the capacity findings.",
+)
+@click.option("--statistics", is_flag=True, help="Print only the number of findings per rule.")
+@click.option(
+    "--color/--no-color",
+    default=None,
+    help="Colour the text report (default: when standard output is a terminal).",
+)
+def lint(
+    paths: tuple[str, ...],
+    dialect: str | None,
+    encoding: str | None,
+    include: tuple[str, ...],
+    exclude: tuple[str, ...],
+    config_path: str | None,
+    output: str | None,
+    platform: str | None,
+    select: tuple[str, ...],
+    extend_select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    severities: tuple[str, ...],
+    fail_on: str | None,
+    fmt: str,
+    baseline_path: str | None,
+    write_baseline: str | None,
+    workload_path: str | None,
+    statistics: bool,
+    color: bool | None,
+) -> None:
+    """Check DDL files or directories (PATH '-' reads stdin) against the rule catalogue.
+
+    Parses, sizes and checks replication like 'parse', 'size' and 'replication', then
+    reports every finding of the enabled rules ('ddlaudit rules' lists them).  Each PATH
+    is one scope: references (foreign keys, duplicate tables) resolve within it.
+    Suppress a finding with '-- ddlaudit: ignore[CODE]' on its line; exit 1 when a
+    finding reaches --fail-on.
+    """
+    from analyzer import __version__
+    from analyzer.core import Options
+    from analyzer.rules.baseline import BaselineError, dumps, load
+    from analyzer.rules.selection import SelectionError, resolve
+    from analyzer.workflow import lint as run_lint
+    from analyzer.workflow import with_source_lines
+
+    config = load_config(config_path, include, exclude, encoding)
+    settings = config.lint
+    settings = dataclasses.replace(
+        settings,
+        select=_split(select) if select else settings.select,
+        extend_select=(*settings.extend_select, *_split(extend_select)),
+        ignore=(*settings.ignore, *_split(ignore)),
+        severity=(*settings.severity, *_severities(severities)),
+        fail_on=fail_on or settings.fail_on,
+    )
+    try:
+        selection = resolve(settings)
+    except SelectionError as err:
+        raise click.UsageError(str(err)) from None
+    sizing = sizing_settings(config, platform=platform)
+    baseline = None
+    chosen = baseline_path or settings.baseline
+    if chosen is not None and write_baseline is None:
+        try:
+            baseline = load(chosen)
+        except BaselineError as err:
+            raise click.UsageError(str(err)) from None
+    options = Options(dialect=dialect, encoding=encoding, config=config)
+    stdin = read_stdin(paths)
+    try:
+        run = run_lint(
+            list(paths),
+            options,
+            sizing,
+            selection,
+            stdin=stdin,
+            workload_path=workload_path or settings.workload,
+            baseline=baseline,
+            root=os.getcwd(),
+            tool_version=__version__,
+        )
+    except Exception as err:
+        internal_error(err)
+    if write_baseline is not None:
+        emit(dumps(run.findings), write_baseline)
+        click.echo(f"ddlaudit: recorded {len(run.findings)} findings in {write_baseline}", err=True)
+        sys.exit(EXIT_OK)
+    report = run.report
+    if statistics:
+        emit(_statistics(report), output)
+    elif fmt == "text":
+        from analyzer.reporters import text
+
+        report = dataclasses.replace(
+            report, findings=tuple(with_source_lines(report.findings, options, stdin))
+        )
+        use_color = color if color is not None else (output is None and sys.stdout.isatty())
+        emit(text.render(report, color=use_color), output)
+    else:
+        module = importlib.import_module(f"analyzer.reporters.{fmt}")
+        emit(module.render(report), output)
+    sys.exit(EXIT_FINDINGS if report.failed else EXIT_OK)
+
+
+__all__ = ["EXIT_USAGE", "lint"]

@@ -1,0 +1,72 @@
+"""``ddlaudit scan``: a repository on Apache Spark, to Parquet datasets."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from analyzer.cli.common import (
+    EXIT_ENVIRONMENT,
+    EXIT_FINDINGS,
+    EXIT_OK,
+    input_options,
+    load_config,
+)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--out",
+    "out",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="Directory for the Parquet datasets (tables, columns, diagnostics, files).",
+)
+@click.option(
+    "--master",
+    default=None,
+    metavar="URL",
+    help="Spark master (default local[*], or the one spark-submit gives).",
+)
+@click.option(
+    "--progress/--no-progress",
+    default=True,
+    show_default=True,
+    help="Show progress on stderr for long scans.",
+)
+@input_options
+def scan(
+    paths: tuple[str, ...],
+    out: str,
+    master: str | None,
+    progress: bool,
+    dialect: str | None,
+    encoding: str | None,
+    include: tuple[str, ...],
+    exclude: tuple[str, ...],
+    config_path: str | None,
+) -> None:
+    """Scan a repository of DDL on Apache Spark and write Parquet datasets to --out.
+
+    Every file is read by Spark and analysed by the same pure-Python core as
+    'parse'; a file that cannot be read or parsed yields diagnostic rows and
+    never fails the job.
+    """
+    from analyzer.core import Options
+
+    config = load_config(config_path, include, exclude, encoding)
+    options = Options(dialect=dialect, encoding=encoding, config=config)
+    try:
+        from analyzer.spark.scan import SparkUnavailable, run_scan
+    except ImportError as err:
+        click.echo(f"ddlaudit scan needs pyspark: pip install 'ddlaudit[spark]' ({err})", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
+    try:
+        summary = run_scan(list(paths), out, master=master, options=options, progress=progress)
+    except SparkUnavailable as err:
+        click.echo(f"ddlaudit scan: {err}", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
+    click.echo(summary.render())
+    sys.exit(EXIT_FINDINGS if summary.errors else EXIT_OK)

@@ -1,0 +1,248 @@
+"""How rules are checked: the contexts a check is handed, and findings from diagnostics.
+
+A rule's check runs at one of three levels (``Rule.level``):
+
+* ``source``: one file right after parsing, before the passes, with its decoded text
+  (quoting, comments: what the IR does not keep), :class:`SourceContext`;
+* ``file``: one file after the passes, the sizing passes (``Column.storage`` for the
+  table's platform) and its estimates, :class:`FileContext`;
+* ``scope``: every file of one scope (the files that form one database: what a
+  foreign key or a duplicate table is resolved against), :class:`ScopeContext`.
+
+Everything the earlier stages report as a :class:`~analyzer.ir.Diagnostic` becomes a
+:class:`~analyzer.rules.registry.Finding` of the rule with the same code
+(:func:`from_diagnostic`), its subject (table / column) found from its span.
+
+>>> from analyzer.core import analyze_bytes
+>>> r = analyze_bytes("t.sql", b"CREATE TABLE t (a int, b nosuchtype)", )
+>>> [(f.code, f.subject) for f in (from_diagnostic(d, r) for d in r.diagnostics)]
+[('T001', 't/b')]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import typing as t
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from analyzer.estimators import TableEstimate
+from analyzer.ir import Column, Diagnostic, FileResult, QualifiedName, Severity, Span, Table
+from analyzer.rules.registry import Finding, Rule
+from analyzer.settings import SizingSettings
+
+
+@dataclass(frozen=True, slots=True)
+class SourceContext:
+    """A ``source``-level check's view: one file before the passes, and its text."""
+
+    result: FileResult
+    text: str
+    sizing: SizingSettings = field(default_factory=SizingSettings)
+
+    @property
+    def path(self) -> str:
+        return self.result.path
+
+    def platform(self, table: Table) -> str:
+        """The platform ``table`` is checked for (``--platform``, else its dialect's)."""
+        return self.sizing.platform_for(table.dialect)
+
+    def span_text(self, span: Span) -> str:
+        return self.text[span.start : span.end]
+
+    def line_text(self, span: Span) -> str:
+        """The text of the span's first line."""
+        start = self.text.rfind("\n", 0, span.start) + 1
+        end = self.text.find("\n", span.start)
+        return self.text[start : end if end >= 0 else len(self.text)].rstrip("\r")
+
+
+@dataclass(frozen=True, slots=True)
+class FileContext:
+    """A ``file``-level check's view: one file after the passes, sized, with its estimates."""
+
+    result: FileResult
+    estimates: tuple[TableEstimate, ...] = ()
+    sizing: SizingSettings = field(default_factory=SizingSettings)
+
+    @property
+    def path(self) -> str:
+        return self.result.path
+
+    def platform(self, table: Table) -> str:
+        return self.sizing.platform_for(table.dialect)
+
+    def estimate(self, table: Table) -> TableEstimate | None:
+        """The estimate of ``table`` (same name and span), if it was sized."""
+        return next(
+            (e for e in self.estimates if e.table == table.name and e.path == self.path), None
+        )
+
+
+def _key(name: QualifiedName) -> str:
+    return str(name).lower()
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeContext:
+    """A ``scope``-level check's view: every file of one scope, after the passes.
+
+    ``tables`` indexes each table (with its file) by its qualified name and by its bare
+    name, lower case, in path order; :meth:`lookup` resolves a reference.
+    """
+
+    name: str
+    results: tuple[FileResult, ...]
+    sizing: SizingSettings = field(default_factory=SizingSettings)
+    tables: Mapping[str, tuple[tuple[FileResult, Table], ...]] = field(default_factory=dict)
+
+    def platform(self, table: Table) -> str:
+        return self.sizing.platform_for(table.dialect)
+
+    def lookup(self, name: QualifiedName) -> tuple[FileResult, Table] | None:
+        """The first table of the scope called ``name``.
+
+        A qualified reference matches the table of that schema; when none is defined
+        with a schema, a reference resolves by its bare name if exactly one table has
+        it (``REFERENCES dbo.orders`` to ``CREATE TABLE orders``: the owner is the
+        deploying user's default, which DDL does not say; docs/decisions.md).
+        """
+        found = self.tables.get(_key(name))
+        if found:
+            return found[0]
+        bare = self.tables.get("\0" + name.name.lower(), ())
+        return bare[0] if len(bare) == 1 or (bare and name.schema is None) else None
+
+
+def scope_context(
+    name: str, results: Sequence[FileResult], sizing: SizingSettings | None = None
+) -> ScopeContext:
+    """The :class:`ScopeContext` of ``results``: the table index built once, O(tables)."""
+    index: dict[str, list[tuple[FileResult, Table]]] = {}
+    for result in results:
+        for table in result.tables:
+            index.setdefault(_key(table.name), []).append((result, table))
+            index.setdefault("\0" + table.name.name.lower(), []).append((result, table))
+    return ScopeContext(
+        name,
+        tuple(results),
+        sizing or SizingSettings(),
+        {k: tuple(v) for k, v in index.items()},
+    )
+
+
+# ------------------------------------------------------------------ diagnostics -> findings
+
+
+def _contains(outer: Span | None, inner: Span) -> bool:
+    return outer is not None and outer.start <= inner.start < max(outer.end, outer.start + 1)
+
+
+def locate(result: FileResult, span: Span | None) -> tuple[Table | None, Column | None]:
+    """The table (and column) whose source ``span`` lies in, if any."""
+    if span is None:
+        return None, None
+    for table in result.tables:
+        if _contains(table.span, span):
+            column = next((c for c in table.columns if _contains(c.span, span)), None)
+            return table, column
+    return None, None
+
+
+def from_diagnostic(diag: Diagnostic, result: FileResult | None = None) -> Finding:
+    """The finding of a diagnostic: same code, severity, message and span; its subject
+    is the table / column the span lies in (``result``), when there is one."""
+    table, column = locate(result, diag.span) if result is not None else (None, None)
+    path = diag.span.file if diag.span is not None else (result.path if result else "<input>")
+    table_name = str(table.name) if table is not None else None
+    column_name = column.name if column is not None else None
+    return Finding(
+        diag.code,
+        diag.severity,
+        diag.message,
+        path,
+        diag.span,
+        table_name,
+        column_name,
+        "/".join(p for p in (table_name, column_name) if p),
+        diag.source_line,
+        diag.expected,
+    )
+
+
+# ------------------------------------------------------------------ running checks
+
+
+Context = SourceContext | FileContext | ScopeContext
+
+
+def run_checks(rules: Iterable[Rule], level: str, ctx: Context, path: str) -> list[Finding]:
+    """Every finding of the ``level`` rules in ``rules`` on ``ctx``.
+
+    A check that fails is a bug in ddlaudit: it becomes one ``D900`` finding naming
+    the rule, and the other rules still run.
+    """
+    out: list[Finding] = []
+    for rule in rules:
+        if rule.check is None or rule.level != level:
+            continue
+        try:
+            out.extend(rule.check(ctx))
+        except Exception as err:
+            out.append(
+                Finding(
+                    "D900",
+                    Severity.ERROR,
+                    f"internal-error: rule {rule.code} ({rule.name}) failed: "
+                    f"{type(err).__name__}: {err}",
+                    path,
+                )
+            )
+    return out
+
+
+# ------------------------------------------------------------------ fingerprints
+
+_SPACE = re.compile(r"\s+")
+_NUMBER = re.compile(r"\d+")
+
+
+def normalise(text: str) -> str:
+    """Text as a fingerprint sees it: lower case, runs of white space as one space.
+
+    >>> normalise("  CREATE   TABLE\\tT (a INT)  ")
+    'create table t (a int)'
+    """
+    return _SPACE.sub(" ", text).strip().lower()
+
+
+def fingerprint(finding: Finding, path: str) -> str:
+    """A finding's line-independent fingerprint (hex, 16 digits).
+
+    Made of the rule, the file (as reported, relative to the root) and the object the
+    finding is about (``table/column``); a finding about no object (a syntax error)
+    uses the normalised text of its line instead, or its message without numbers.
+    Lines inserted above leave it unchanged; a new violation of the same rule on
+    another object gets a new one (docs/lint.md, "Baseline").
+
+    >>> f = Finding("C001", Severity.ERROR, "a twice", "x.sql", subject="t/a")
+    >>> fingerprint(f, "x.sql") == fingerprint(replace(f, message="other"), "x.sql")
+    True
+    """
+    if finding.subject:
+        what = finding.subject.lower()
+    elif finding.source_line is not None:
+        what = "line:" + normalise(finding.source_line)
+    else:
+        what = "message:" + _NUMBER.sub("#", normalise(finding.message))
+    data = "\0".join((finding.code, path.replace("\\", "/"), what))
+    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def with_fingerprints(
+    findings: Iterable[Finding], relative: t.Callable[[str], str]
+) -> list[Finding]:
+    """``findings`` with their fingerprints set (``relative`` maps a path as reported)."""
+    return [replace(f, fingerprint=fingerprint(f, relative(f.path))) for f in findings]

@@ -1,0 +1,452 @@
+"""What each command runs, in which order: the one place the CLI and Spark both call.
+
+A command is a :class:`Workflow`: the passes after parsing (in order), whether tables
+are sized (estimators) and whether rules are checked.  ``lint`` runs everything:
+
+    decode -> split -> parse -> IR                           (analyzer.core)
+    -> source rules (the text: quoting, suppression comments)   phase 1, per file
+    -> passes: resolve types, link replication, data length, presence bits, ASCII width
+    -> estimators -> file rules                                phase 2, per file
+    -> scope rules (cross-file references), replication estimators and findings
+    -> severity, selection, suppressions, fingerprints, baseline            finish
+
+Phase 1 and 2 are per file (what a Spark task runs); the scope step needs every file
+of a scope; :func:`finish` is cheap and runs where the findings are gathered.
+
+>>> from analyzer.core import Options
+>>> PARSE.passes == passes.RULES, LINT.rules
+(True, True)
+"""
+
+from __future__ import annotations
+
+import os
+import typing as t
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from analyzer import passes
+from analyzer.core import Options, analyze_source
+from analyzer.estimators import TableEstimate, estimate_file
+from analyzer.ir import Diagnostic, FileResult, Severity, UserType
+from analyzer.passes.link_replication import ReplicationContext, replication_context
+from analyzer.rules import catalogue, get
+from analyzer.rules.engine import (
+    FileContext,
+    SourceContext,
+    from_diagnostic,
+    run_checks,
+    scope_context,
+    with_fingerprints,
+)
+from analyzer.rules.registry import Finding, Report, Rule
+from analyzer.rules.selection import Selection
+from analyzer.rules.suppressions import Directive, directives
+from analyzer.settings import SizingSettings
+from analyzer.source import DecodeResult, decode, discover, read_path
+from analyzer.split import batch_statements, split_statements
+
+
+@dataclass(frozen=True, slots=True)
+class Workflow:
+    """What a command runs after parsing: ``passes`` in order, then the estimators
+    (``estimate``), then the rules (``rules``)."""
+
+    name: str
+    passes: tuple[passes.Pass, ...]
+    estimate: bool = False
+    rules: bool = False
+
+
+PARSE = Workflow("parse", passes.RULES)
+SIZE = Workflow("size", (*passes.RULES, *passes.SIZING_RULES), estimate=True)
+REPLICATION = Workflow("replication", (*passes.RULES, *passes.REPLICATION_RULES))
+LINT = Workflow(
+    "lint",
+    (*passes.RULES, *passes.SIZING_RULES, *passes.REPLICATION_RULES),
+    estimate=True,
+    rules=True,
+)
+#: What ``scan`` runs on every file: the lint's passes and estimators, and its rules.
+SCAN = LINT
+
+
+def after_parse(workflow: Workflow) -> tuple[passes.Pass, ...]:
+    """The workflow's passes after :data:`analyzer.passes.RULES` (which
+    :func:`analyzer.core.analyze_paths` has already run)."""
+    return tuple(p for p in workflow.passes if p not in passes.RULES)
+
+
+def quiet_ascii_widths(result: FileResult) -> FileResult:
+    """Drop R050 (no known ASCII width) on tables not marked for replication.
+
+    A type without a width matters only where Replication Server sends the row; on every
+    other table it would be noise in a repository-wide run.
+    """
+    quiet = {
+        c.span
+        for tb in result.tables
+        if tb.replication is None or not tb.replication.replicated
+        for c in tb.columns
+        if c.span is not None
+    }
+    if not quiet or not any(d.code == "R050" for d in result.diagnostics):
+        return result
+    kept = tuple(d for d in result.diagnostics if d.code != "R050" or d.span not in quiet)
+    return replace(result, diagnostics=kept)
+
+
+# ------------------------------------------------------------------ phase 1
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """Phase 1 of one file: its IR before the passes, what the source rules found, and
+    its suppression comments (what needs the text; the text itself is not kept)."""
+
+    result: FileResult
+    findings: tuple[Finding, ...] = ()
+    directives: tuple[Directive, ...] = ()
+    scope: str = ""
+
+
+def _statement_end(text: str, dialect: str | None) -> Callable[[int], int | None]:
+    """``offset -> end`` of the statement starting at or after ``offset`` (split lazily)."""
+    import grammars
+
+    grammar = grammars.get(dialect) if dialect in grammars.registry() else None
+    ends: list[tuple[int, int]] = []
+
+    def end(offset: int) -> int | None:
+        if not ends:
+            separator = grammar.batch_separator if grammar is not None else True
+            for st in split_statements(text, batch_separator=separator):
+                pieces = batch_statements(st.text, grammar) if grammar is not None else []
+                if len(pieces) > 1:
+                    ends.extend((st.start + a, st.start + b) for a, b in pieces)
+                else:
+                    ends.append((st.start, st.end))
+        for a, b in ends:
+            if a >= offset:
+                return b
+            if offset < b:
+                return None  # inside a statement: the comment covers its next line only
+        return None
+
+    return end
+
+
+def prepare(
+    decoded: DecodeResult,
+    path: str,
+    options: Options,
+    sizing: SizingSettings,
+    rules: Sequence[Rule] = (),
+    scope: str = "",
+) -> Prepared:
+    """Phase 1 of one decoded file: parse it, run the ``source`` rules, read suppressions."""
+    if decoded.source is None:
+        return Prepared(FileResult(path, None, None, diagnostics=decoded.diagnostics), scope=scope)
+    source = decoded.source
+    result = analyze_source(source, options, decoded.diagnostics)
+    found: list[Finding] = []
+    if any(r.level == "source" for r in rules):
+        found = run_checks(rules, "source", SourceContext(result, source.text, sizing), path)
+    marks = directives(source.text, path, _statement_end(source.text, result.dialect))
+    return Prepared(result, tuple(found), marks, scope)
+
+
+def read(path: str, options: Options, stdin: bytes | None = None) -> DecodeResult:
+    """Decode a file (``<stdin>``: the bytes given) with the run's encoding."""
+    encoding = options.encoding or options.config.encoding
+    if path == "<stdin>":
+        return decode(stdin or b"", path, encoding)
+    return read_path(path, encoding)
+
+
+# ------------------------------------------------------------------ phase 2
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """Phase 2 of one file: the result after the workflow's passes, its estimates and
+    every finding about it so far (diagnostics, source and file rules)."""
+
+    result: FileResult
+    estimates: tuple[TableEstimate, ...]
+    findings: tuple[Finding, ...]
+    directives: tuple[Directive, ...] = ()
+    scope: str = ""
+
+
+def check_file(
+    prepared: Prepared,
+    workflow: Workflow,
+    sizing: SizingSettings,
+    user_types: Sequence[UserType] = (),
+    replication: ReplicationContext | None = None,
+    rules: Sequence[Rule] = (),
+) -> Checked:
+    """Phase 2 of one file: the passes (with the run's types and replication context),
+    the estimates, the ``file`` rules, and every diagnostic as a finding."""
+    result = passes.run(
+        prepared.result,
+        workflow.passes,
+        user_types=user_types,
+        replication=replication,
+        sizing=sizing,
+    )
+    if passes.REPLICATION_RULES[0] in workflow.passes:
+        result = quiet_ascii_widths(result)
+    estimates = estimate_file(result, sizing) if workflow.estimate and result.dialect else ()
+    found = [from_diagnostic(d, result) for d in result.diagnostics]
+    found += [from_diagnostic(d, result) for e in estimates for d in e.diagnostics]
+    found += prepared.findings
+    if workflow.rules:
+        found += run_checks(rules, "file", FileContext(result, estimates, sizing), result.path)
+    return Checked(result, estimates, tuple(found), prepared.directives, prepared.scope)
+
+
+# ------------------------------------------------------------------ scope
+
+
+def check_scope(
+    name: str, results: Sequence[FileResult], sizing: SizingSettings, rules: Sequence[Rule]
+) -> list[Finding]:
+    """The ``scope`` rules over the files of one scope."""
+    return run_checks(rules, "scope", scope_context(name, results, sizing), name)
+
+
+def replication_findings(
+    results: Sequence[FileResult],
+    sizing: SizingSettings,
+    workload_path: str | None = None,
+    texts: t.Mapping[str, str] | None = None,
+) -> list[Finding]:
+    """The replication estimators' findings (R020-R025) and the workload file's diagnostics."""
+    from analyzer.reporters.replication import build
+
+    workload = None
+    diags: tuple[Diagnostic, ...] = ()
+    if workload_path is not None:
+        from analyzer.workload import load as load_workload
+
+        workload, diags = load_workload(workload_path)
+    report, checked = build(results, sizing, workload, None, texts)
+    by_name = {r.name: r for r in catalogue() if r.family == "replication"}
+    out = [from_diagnostic(d) for d in (*diags, *checked)]
+    for f in report.findings:
+        rule = by_name.get(f.name)
+        if rule is None:  # a finding without a rule is a bug: never drop it silently
+            raise LookupError(f"replication finding {f.name!r} has no rule")
+        span = f.span
+        out.append(
+            replace(
+                rule.finding(f.message, span.file if span else "<input>", span=span, table=f.table),
+                severity=f.severity,
+                bytes=f.bytes,
+            )
+        )
+    return out
+
+
+# ------------------------------------------------------------------ finish
+
+
+def finish(
+    findings: Iterable[Finding],
+    selection: Selection,
+    marks: dict[str, tuple[Directive, ...]],
+    files: Sequence[str],
+    *,
+    root: str = ".",
+    baseline: t.Any = None,
+    tool_version: str = "",
+) -> tuple[Report, list[Finding]]:
+    """Severity overrides, selection, suppressions, fingerprints, then the baseline.
+
+    Returns the report and every finding before the baseline (what ``--write-baseline``
+    records).
+    """
+    from analyzer.rules import suppressions
+
+    selected = [
+        replace(f, severity=selection.severity_of(f.code, f.severity))
+        for f in findings
+        if selection.reports(f.path, f.code)
+    ]
+    outcome = suppressions.apply(
+        selected,
+        marks,
+        known=lambda code: any(r.code.startswith(code) for r in selection.rules),
+        enabled=lambda code: any(c.startswith(code) for c in selection.enabled),
+    )
+    problems = [
+        replace(p, severity=selection.severity_of(p.code, p.severity))
+        for p in outcome.problems
+        if selection.reports(p.path, p.code)
+    ]
+    kept = with_fingerprints([*outcome.kept, *problems], lambda p: _relative(p, root))
+    kept.sort(key=Finding.sort_key)
+    hidden = 0
+    reported = kept
+    if baseline is not None:
+        reported, hidden = baseline.filter(kept)
+    report = Report(
+        tuple(reported),
+        selection.enabled_rules,
+        tuple(files),
+        root,
+        outcome.suppressed,
+        hidden,
+        selection.fail_on,
+        tool_version,
+    )
+    return report, kept
+
+
+def _relative(path: str, root: str) -> str:
+    if path.startswith("<"):
+        return path
+    absolute = os.path.abspath(path)
+    base = os.path.abspath(root)
+    if absolute == base or absolute.startswith(base.rstrip(os.sep) + os.sep):
+        return os.path.relpath(absolute, base).replace(os.sep, "/")
+    return path.replace(os.sep, "/")
+
+
+# ------------------------------------------------------------------ one process
+
+
+@dataclass(frozen=True, slots=True)
+class LintRun:
+    """A lint run in one process: the report, every finding before the baseline, and
+    each file's checked result (for callers that also want sizes)."""
+
+    report: Report
+    findings: tuple[Finding, ...]
+    checked: tuple[Checked, ...]
+
+
+def scopes(
+    paths: Sequence[str], include: Sequence[str], exclude: Sequence[str]
+) -> tuple[list[tuple[str, str]], tuple[Diagnostic, ...]]:
+    """``(file, scope)`` for every file under ``paths``: each PATH argument is one scope
+    (a file listed under two arguments belongs to the first); ``-`` is ``<stdin>``."""
+    out: list[tuple[str, str]] = []
+    diags: list[Diagnostic] = []
+    seen: set[str] = set()
+    for path in paths:
+        if path == "-":
+            out.append(("<stdin>", "-"))
+            continue
+        files, found = discover([path], include, exclude)
+        diags.extend(found)
+        for f in files:
+            key = os.path.normcase(os.path.abspath(f))
+            if key not in seen:
+                seen.add(key)
+                out.append((f, path))
+    return out, tuple(diags)
+
+
+def lint(
+    paths: Sequence[str],
+    options: Options,
+    sizing: SizingSettings,
+    selection: Selection,
+    *,
+    stdin: bytes | None = None,
+    workload_path: str | None = None,
+    baseline: t.Any = None,
+    root: str = ".",
+    tool_version: str = "",
+) -> LintRun:
+    """``ddlaudit lint`` in one process: every phase over ``paths``, then :func:`finish`."""
+    rules = selection.enabled_rules
+    listed, found = scopes(paths, options.config.include, options.config.exclude)
+    prepared = [prepare(read(p, options, stdin), p, options, sizing, rules, s) for p, s in listed]
+    results = [p.result for p in prepared]
+    user_types = tuple(ut for r in results for ut in r.user_types)
+    context = replication_context(results)
+    checked = [check_file(p, LINT, sizing, user_types, context, rules) for p in prepared]
+    findings = [from_diagnostic(d) for d in found]
+    for c in checked:
+        findings.extend(c.findings)
+    by_scope: dict[str, list[FileResult]] = {}
+    for c in checked:
+        by_scope.setdefault(c.scope, []).append(c.result)
+    for name, members in by_scope.items():
+        findings.extend(check_scope(name, members, sizing, rules))
+    if _replication_enabled(selection):
+        from analyzer.estimators.mssql_replication import source_texts
+
+        finals = [c.result for c in checked]
+        texts = source_texts(finals, options.encoding or options.config.encoding, stdin)
+        findings.extend(replication_findings(finals, sizing, workload_path, texts))
+    marks = {c.result.path: c.directives for c in checked if c.directives}
+    report, kept = finish(
+        findings,
+        selection,
+        marks,
+        [p for p, _ in listed],
+        root=root,
+        baseline=baseline,
+        tool_version=tool_version,
+    )
+    return LintRun(report, tuple(kept), tuple(checked))
+
+
+def _replication_enabled(selection: Selection) -> bool:
+    """The replication estimators run when a rule they report is enabled."""
+    return any(
+        (rule := get(code)) is not None
+        and rule.family == "replication"
+        and rule.reported_by in ("replication estimators", "workload file")
+        for code in selection.enabled
+    )
+
+
+def with_source_lines(
+    findings: Sequence[Finding], options: Options, stdin: bytes | None = None
+) -> list[Finding]:
+    """``findings`` with ``source_line`` filled from their files (read once each), for
+    the text report's caret lines."""
+    lines: dict[str, list[str] | None] = {}
+    out = []
+    for f in findings:
+        if f.source_line is not None or f.span is None:
+            out.append(f)
+            continue
+        if f.path not in lines:
+            decoded = read(f.path, options, stdin)
+            lines[f.path] = decoded.source.text.split("\n") if decoded.source else None
+        text = lines[f.path]
+        if text is not None and 0 < f.span.line <= len(text):
+            f = replace(f, source_line=text[f.span.line - 1].rstrip("\r"))
+        out.append(f)
+    return out
+
+
+__all__ = [
+    "LINT",
+    "PARSE",
+    "REPLICATION",
+    "SCAN",
+    "SIZE",
+    "Checked",
+    "LintRun",
+    "Prepared",
+    "Severity",
+    "Workflow",
+    "check_file",
+    "check_scope",
+    "finish",
+    "lint",
+    "prepare",
+    "quiet_ascii_widths",
+    "read",
+    "replication_findings",
+    "scopes",
+    "with_source_lines",
+]
