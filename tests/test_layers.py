@@ -1,0 +1,87 @@
+"""The pipeline reads bottom-up (docs/architecture.md): no module imports a later stage.
+
+Every ``import`` in the package, at module level or inside a function (lazy imports
+count), is checked against the stage order below.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Stage of each module prefix, lowest first; the longest matching prefix decides.
+STAGES: dict[str, int] = {
+    "grammars": 0,
+    "analyzer.ir": 1,
+    "analyzer.split": 1,
+    "analyzer.source": 2,
+    "analyzer.settings": 2,
+    "analyzer.config": 2,
+    "analyzer.detect": 2,
+    "analyzer.diagnostics": 2,
+    "analyzer.types": 2,
+    "analyzer.worksheet": 2,
+    "analyzer.averages": 2,
+    "analyzer.workload": 2,
+    "analyzer.platforms": 3,
+    "analyzer.build": 3,
+    "analyzer.parse": 3,
+    "analyzer.passes": 3,
+    "analyzer.core": 4,
+    "analyzer.estimators": 4,
+    "analyzer.findings": 5,
+    "analyzer.rules": 5,
+    "analyzer.reporters": 6,
+    "analyzer.rows": 6,
+    "analyzer.workflow": 7,
+    "analyzer.spark": 8,
+    "analyzer.cli": 9,
+    "analyzer": 0,  # the package itself (__version__)
+}
+
+
+def _stage(module: str) -> int | None:
+    best = None
+    for prefix, stage in STAGES.items():
+        if module == prefix or module.startswith(prefix + "."):
+            if best is None or len(prefix) > len(best[0]):
+                best = (prefix, stage)
+    return best[1] if best else None
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.extend((node.lineno, a.name) for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out.append((node.lineno, node.module))
+            out.extend((node.lineno, f"{node.module}.{a.name}") for a in node.names)
+    return out
+
+
+FILES = sorted(p for d in ("analyzer", "grammars") for p in (ROOT / d).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_import_reaches_back_up(path: Path) -> None:
+    own = _stage(_module_name(path))
+    assert own is not None, f"{path}: no stage in tests/test_layers.py STAGES"
+    bad = []
+    for line, name in _imports(path):
+        if not (name.startswith("analyzer") or name.startswith("grammars")):
+            continue
+        stage = _stage(name)
+        if stage is not None and stage > own and name != "analyzer":
+            bad.append(f"line {line}: {name} (stage {stage} > {own})")
+    assert not bad, f"{_module_name(path)} imports a later stage: {bad}"
