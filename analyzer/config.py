@@ -104,6 +104,7 @@ _LINT_KEYS = (
     "fail-on",
     "workload",
     "baseline",
+    "docs-url",
 )
 
 
@@ -129,6 +130,8 @@ class LintSettings:
     fail_on: str = "warning"
     workload: str | None = None
     baseline: str | None = None
+    #: Where the rule pages (docs/rules/CODE.md) are served: SARIF's ``helpUri``.
+    docs_url: str | None = None
 
 
 def _codes(value: Any, where: str) -> tuple[str, ...]:
@@ -179,7 +182,13 @@ def lint_from_mapping(data: Any, source: str, base: str | None = None) -> LintSe
         if value is not None and base is not None:
             value = str(Path(base) / value)
         paths[key] = value
+    docs_url = data.get("docs-url")
+    if docs_url is not None and not (
+        isinstance(docs_url, str) and docs_url.startswith(("https://", "http://", "file:"))
+    ):
+        raise ConfigError(f"{where} docs-url must be an absolute URL (https://...)")
     return LintSettings(
+        docs_url=docs_url,
         select=_codes(data["select"], f"{where} select") if "select" in data else None,
         ignore=_codes(data.get("ignore", []), f"{where} ignore"),
         extend_select=_codes(data.get("extend-select", []), f"{where} extend-select"),

@@ -382,3 +382,23 @@ def test_pre_commit_manifest_is_valid(tmp_path: Path) -> None:
     broken.write_text("- id: x\n  entry: y\n")
     bad = subprocess.run([exe, "validate-manifest", str(broken)], capture_output=True, check=False)
     assert bad.returncode != 0
+
+
+def test_sarif_from_the_command_validates(tmp_path: Path) -> None:
+    from tests.sarif_schema import validate_sarif
+
+    for name in ("a.sql", "b.sql"):
+        (tmp_path / name).write_text(NEW_USER)
+    (tmp_path / "ddlaudit.toml").write_text('[lint]\ndocs-url = "https://docs.example.com/rules"\n')
+    code, out, err = _run("lint", ".", "--format", "sarif", cwd=tmp_path)
+    assert code == 1, err
+    log = validate_sarif(out)
+    run = log["runs"][0]
+    rules = {r["id"]: r for r in run["tool"]["driver"]["rules"]}
+    assert rules["C001"]["helpUri"] == "https://docs.example.com/rules/C001.md"
+    dup = [r for r in run["results"] if r["ruleId"] == "C002"]
+    assert dup and dup[0]["relatedLocations"][0]["physicalLocation"]["artifactLocation"] == {
+        "uri": "a.sql",
+        "uriBaseId": "%SRCROOT%",
+    }
+    assert all(r["partialFingerprints"]["ddlaudit/v1"] for r in run["results"])

@@ -26,7 +26,7 @@ from analyzer.cli.common import (
 )
 
 if t.TYPE_CHECKING:
-    from analyzer.rules.registry import Report
+    from analyzer.rules.registry import Report, Rule
 
 FORMATS = ("text", "json", "sarif", "github", "markdown", "junit")
 
@@ -47,6 +47,11 @@ def _severities(values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
             )
         out.append((code.strip().upper(), level.strip().lower()))
     return tuple(out)
+
+
+def _help_uri(base: str) -> t.Callable[[Rule], str]:
+    """A rule's page under ``[lint] docs-url`` (docs/rules/CODE.md, as generated)."""
+    return lambda rule: f"{base.rstrip('/')}/{rule.code}.md"
 
 
 def _statistics(report: Report) -> str:
@@ -128,6 +133,14 @@ def _statistics(report: Report) -> str:
     metavar="FILE",
     help="Replication workload (YAML, as for 'replication'): enables the capacity findings.",
 )
+@click.option(
+    "--context",
+    "context_paths",
+    multiple=True,
+    metavar="PATH",
+    help="Also read PATH (repeatable) to resolve references, without reporting its "
+    "findings: 'ddlaudit lint --context . changed.sql' in a pre-commit hook.",
+)
 @click.option("--statistics", is_flag=True, help="Print only the number of findings per rule.")
 @click.option(
     "--color/--no-color",
@@ -152,6 +165,7 @@ def lint(
     baseline_path: str | None,
     write_baseline: str | None,
     workload_path: str | None,
+    context_paths: tuple[str, ...],
     statistics: bool,
     color: bool | None,
 ) -> None:
@@ -205,6 +219,7 @@ def lint(
             baseline=baseline,
             root=os.getcwd(),
             tool_version=__version__,
+            context=context_paths,
         )
     except Exception as err:
         internal_error(err)
@@ -223,6 +238,11 @@ def lint(
         )
         use_color = color if color is not None else (output is None and sys.stdout.isatty())
         emit(text.render(report, color=use_color), output)
+    elif fmt == "sarif":
+        from analyzer.reporters import sarif
+
+        base = settings.docs_url
+        emit(sarif.render(report, help_uri=_help_uri(base) if base else None), output)
     else:
         module = importlib.import_module(f"analyzer.reporters.{fmt}")
         emit(module.render(report), output)
