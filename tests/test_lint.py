@@ -402,3 +402,36 @@ def test_sarif_from_the_command_validates(tmp_path: Path) -> None:
         "uriBaseId": "%SRCROOT%",
     }
     assert all(r["partialFingerprints"]["ddlaudit/v1"] for r in run["results"])
+
+
+# ------------------------------------------------------------------ rules no input reaches
+
+
+def test_unreachable_rules_are_reported_when_forced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """D900, P004 and P006 have no failing fixture (tests/test_rule_fixtures.py): force them."""
+    import dataclasses as dc
+
+    import analyzer.core
+    from analyzer.rules import schema
+
+    (tmp_path / "a.sql").write_text("CREATE TABLE t (a int NOT NULL PRIMARY KEY)\n")
+    sizing = Options().config.sizing
+
+    def boom(ctx: object) -> list[object]:
+        raise RuntimeError("kaboom")
+
+    broken = dc.replace(schema.DUPLICATE_COLUMN, check=boom)
+    rules = tuple(broken if r.code == "C001" else r for r in catalogue())
+    selection = resolve(LintSettings(select=("C001", "D900")), rules=rules)
+    run = lint([str(tmp_path)], Options(), sizing, selection)
+    (f,) = run.report.findings
+    assert f.code == "D900" and "C001" in f.message and "kaboom" in f.message
+
+    run = lint([str(tmp_path)], Options(dialect="db2"), sizing, resolve(LintSettings(select=("P",))))
+    assert [f.code for f in run.report.findings] == ["P004"]
+
+    monkeypatch.setattr(analyzer.core, "compiled_sqlglot", lambda: "/x/parser.so")
+    run = lint([str(tmp_path)], Options(), sizing, resolve(LintSettings(select=("P",))))
+    assert [f.code for f in run.report.findings] == ["P006"]

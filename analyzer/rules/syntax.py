@@ -1,0 +1,214 @@
+"""Syntax rules (``P``): statements the grammars cannot read, and the dialect they are read in.
+
+All are reported by the parsing stage (:mod:`analyzer.detect` chooses the dialect,
+:mod:`analyzer.parse` parses a statement, :mod:`analyzer.build` lowers it to the IR);
+none has a check of its own.  What each grammar reads is in docs/grammars.md, how the
+dialect is chosen in docs/decisions.md D4.
+
+>>> [r.code for r in RULES]
+['P001', 'P002', 'P003', 'P004', 'P005', 'P006', 'P900']
+"""
+
+from __future__ import annotations
+
+from analyzer.ir import Severity
+from analyzer.rules.registry import Family, Rule
+
+FAMILY = Family(
+    "P",
+    "syntax",
+    "Parsing: statements the grammars cannot read or represent, and the dialect files are read in.",
+)
+
+SYNTAX_ERROR = Rule(
+    "P001",
+    "syntax-error",
+    "syntax",
+    Severity.ERROR,
+    "the statement does not parse",
+    what="Reports a statement that does not parse in its file's dialect. The finding "
+    "points at the token where parsing failed and says what was expected there. The "
+    "statement is left out of the results; the other statements of the file are analysed.",
+    why='The platform rejects the statement too (SQL Server and ASE Msg 102 "Incorrect '
+    'syntax near ...", Teradata 3706 "Syntax error"), so the deployment script stops or '
+    "skips it. Either way the table is missing from ddlaudit's results: its size, its "
+    "columns and every reference to it go unchecked. When the statement does run on the "
+    "platform, the file is probably read in the wrong dialect (P003) or the grammar lacks "
+    "the syntax (docs/grammars.md).",
+    example="CREATE TABLE [dbo].[orders] (\n    id int NOT NULL\n    total money NULL\n)",
+    fix="Correct the statement (here, the comma missing after the first column):\n\n"
+    "CREATE TABLE [dbo].[orders] (\n    id int NOT NULL,\n    total money NULL\n)",
+    references=(
+        "SQL Server: Database engine error 102, \"Incorrect syntax near '%.*ls'\"",
+        'Teradata Messages: 3706, "Syntax error: %VSTR"',
+        "ddlaudit docs/grammars.md (what each grammar reads beyond sqlglot)",
+    ),
+    reported_by="parse",
+)
+
+UNSUPPORTED_SYNTAX = Rule(
+    "P002",
+    "unsupported-syntax",
+    "syntax",
+    Severity.ERROR,
+    "the grammar does not understand part of the statement",
+    what="Reports a statement of a kind ddlaudit analyses (CREATE TABLE, CREATE TYPE, "
+    "replication statements) on which the grammar gave up without a syntax error: sqlglot "
+    "fell back to an opaque `Command`. The finding points at the first token the grammar "
+    "could not use; the statement is left out of the results.",
+    why="The statement may well be valid on the platform: this is a gap in ddlaudit's "
+    "grammar, not necessarily an error in the DDL. But what the statement defines is "
+    "missing from the results: a type whose columns then get T001 and no size, a table "
+    "that is neither sized nor checked.",
+    example="CREATE TYPE euro AS DECIMAL(8, 2) FINAL;",
+    fix="When the statement is valid, report it to ddlaudit and suppress the finding for "
+    "that statement meanwhile; otherwise correct it. Declaring the column with the "
+    "type's base type is read:\n\n"
+    "CREATE MULTISET TABLE sales.prices (\n    item_id INTEGER NOT NULL,\n"
+    "    amount DECIMAL(8, 2)\n) PRIMARY INDEX (item_id);",
+    references=(
+        "Teradata SQL Data Definition Language: CREATE TYPE (Distinct Form)",
+        "sqlglot: Parser._warn_unsupported (\"Falling back to parsing as a 'Command'\")",
+        "ddlaudit docs/decisions.md: D1 (how the grammars extend sqlglot)",
+    ),
+    reported_by="parse",
+    dialect="teradata",
+)
+
+DIALECT_FALLBACK = Rule(
+    "P003",
+    "dialect-fallback",
+    "syntax",
+    Severity.WARNING,
+    "no dialect was given or detected; the fallback was used",
+    what="Reports a file for which no dialect was given (`--dialect`), mapped (a "
+    "`[dialects]` glob in ddlaudit.toml) or detected: its first 16 KiB (256 KiB when those "
+    "hold none) show no dialect-specific syntax. It is read as T-SQL. The finding points at "
+    "line 1.",
+    why="The dialect decides the grammar, the type names, the default nullability (NULL "
+    "on SQL Server, NOT NULL on ASE: D3) and the platform a table is sized for. A Sybase, "
+    "Teradata or HiRDB script read as T-SQL may still parse and be analysed wrongly: an "
+    "ASE column written without NULL comes out nullable, a HiRDB table is sized as a SQL "
+    "Server one.",
+    example="CREATE TABLE orders (\n    id int NOT NULL,\n    total decimal(12, 2) NULL\n)",
+    fix="Say which dialect: `--dialect sybase`, or a `[dialects]` glob for the folder in "
+    'ddlaudit.toml (`"ase/**" = "sybase"`); or let the script show it, as a generated '
+    "T-SQL script does with its `GO` separators and `[dbo].` names:\n\n"
+    "CREATE TABLE [dbo].[orders] (\n    id int NOT NULL,\n    total decimal(12, 2) NULL\n)\nGO",
+    references=("ddlaudit docs/decisions.md: D4 (Dialect choice), D3 (Default nullability)",),
+    reported_by="detect",
+)
+
+UNKNOWN_DIALECT = Rule(
+    "P004",
+    "unknown-dialect",
+    "syntax",
+    Severity.ERROR,
+    "the dialect named is not one ddlaudit reads",
+    what="Reports a file whose dialect, chosen by the caller, is not one ddlaudit has a "
+    "grammar for (`ddlaudit dialects` lists them: hirdb, sybase, teradata, tsql). Nothing "
+    "in the file is analysed. The command line and ddlaudit.toml reject an unknown name "
+    "before reading any file (exit status 2), so only a program calling the library with "
+    "`Options(dialect=...)` meets this finding.",
+    why="Without a grammar nothing in the file can be parsed: every table in it is "
+    "missing from the results.",
+    example='-- read through the library with Options(dialect="mssql"), a platform\n'
+    "-- name, not a dialect\nCREATE TABLE [dbo].[orders] (\n    id int NOT NULL\n)",
+    fix="Name a dialect ddlaudit reads (tsql for SQL Server, sybase for ASE, teradata, "
+    "hirdb), or leave the dialect to detection:\n\n"
+    '-- read with Options(dialect="tsql")\nCREATE TABLE [dbo].[orders] (\n'
+    "    id int NOT NULL\n)",
+    references=("ddlaudit docs/decisions.md: D4 (Dialect choice)",),
+    reported_by="detect",
+)
+
+NOT_LOWERED = Rule(
+    "P005",
+    "not-lowered",
+    "syntax",
+    Severity.ERROR,
+    "the statement parsed but cannot be represented in the IR",
+    what="Reports a CREATE TABLE that parsed but that ddlaudit cannot turn into a table: "
+    "`CREATE TABLE ... AS` (a copy of a query or of another table, without a column list) "
+    "and a CREATE TABLE that declares no column. The finding spans the statement; the "
+    "statement is left out of the results.",
+    why="The columns of `CREATE TABLE ... AS` come from the query or the source table "
+    "when the statement runs; the DDL does not say them, so the table cannot be sized or "
+    "checked, and references to it are not resolved.",
+    example="CREATE MULTISET TABLE sales.orders_2024 AS (\n"
+    "    SELECT order_id, amount FROM sales.orders WHERE order_year = 2024\n"
+    ") WITH DATA\nPRIMARY INDEX (order_id);",
+    fix="Declare the columns, then fill the table with INSERT ... SELECT:\n\n"
+    "CREATE MULTISET TABLE sales.orders_2024 (\n    order_id INTEGER NOT NULL,\n"
+    "    amount DECIMAL(12, 2)\n) PRIMARY INDEX (order_id);\n\n"
+    "INSERT INTO sales.orders_2024\n"
+    "SELECT order_id, amount FROM sales.orders WHERE order_year = 2024;",
+    references=(
+        "Teradata SQL Data Definition Language: CREATE TABLE (AS Clause)",
+        "ddlaudit docs/decisions.md: D5 (What is analysed and what is skipped)",
+    ),
+    reported_by="build",
+    dialect="teradata",
+)
+
+COMPILED_SQLGLOT = Rule(
+    "P006",
+    "compiled-sqlglot",
+    "syntax",
+    Severity.ERROR,
+    "sqlglot is the compiled build; the grammars need the pure one",
+    what="Reports that the compiled build of sqlglot (`sqlglotc`, which `sqlglot[c]` "
+    "installs) is in ddlaudit's environment. ddlaudit's grammars subclass sqlglot's parser "
+    "in Python, which compiled classes refuse. One finding per file, and nothing is "
+    "parsed. The command line checks it first and exits with status 3 before reading any "
+    "file, so this finding is what the library reports when called directly. It depends "
+    "on the environment, never on the input.",
+    why="No statement can be parsed: every table would be missing from the results.",
+    example='-- any input, with sqlglotc installed (pip install "sqlglot[c]")\n'
+    "CREATE TABLE [dbo].[orders] (\n    id int NOT NULL\n)",
+    fix="Run `pip uninstall sqlglotc` in ddlaudit's environment (ddlaudit depends on plain "
+    "`sqlglot`), or install ddlaudit in a virtual environment of its own; the DDL needs "
+    "no change:\n\nCREATE TABLE [dbo].[orders] (\n    id int NOT NULL\n)",
+    references=(
+        'ddlaudit docs/decisions.md: D1 (How the grammars extend sqlglot: "interpreted '
+        'classes cannot inherit from compiled")',
+    ),
+    reported_by="parse",
+)
+
+PARSER_CRASH = Rule(
+    "P900",
+    "parser-crash",
+    "syntax",
+    Severity.ERROR,
+    "the parser failed unexpectedly on this statement",
+    what="Reports a statement on which parsing or lowering to the IR failed with an "
+    "unexpected exception, or that nests too deeply for the parser to follow: about 40 "
+    "levels of parentheses exhaust Python's default recursion limit. The finding points "
+    "at the start of the statement; the statement is left out of the results and the "
+    "others are analysed.",
+    why="Apart from deep nesting (mostly generated expressions), it is a bug in ddlaudit. "
+    "Either way the table is missing from the results.",
+    example="CREATE TABLE [dbo].[orders] (\n    id int NOT NULL,\n"
+    "    total money NULL CHECK ((((((((((((((((((((((((((((((((((((((((\n"
+    "        total >= 0\n    ))))))))))))))))))))))))))))))))))))))))\n)",
+    fix="Drop the parentheses the expression does not need; when the statement is not "
+    "deeply nested, report it to ddlaudit:\n\n"
+    "CREATE TABLE [dbo].[orders] (\n    id int NOT NULL,\n"
+    "    total money NULL CHECK (total >= 0)\n)",
+    references=(
+        "Python Standard Library: sys.getrecursionlimit (default 1000 frames)",
+        "ddlaudit docs/diagnostics.md: P900",
+    ),
+    reported_by="parse",
+)
+
+RULES: tuple[Rule, ...] = (
+    SYNTAX_ERROR,
+    UNSUPPORTED_SYNTAX,
+    DIALECT_FALLBACK,
+    UNKNOWN_DIALECT,
+    NOT_LOWERED,
+    COMPILED_SQLGLOT,
+    PARSER_CRASH,
+)
