@@ -1,0 +1,1 @@
+"""Data files behind the rule families (read with :mod:`importlib.resources`)."""

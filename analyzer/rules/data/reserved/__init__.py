@@ -1,0 +1,1 @@
+"""Reserved-word lists, one ``<platform>.txt`` per platform (see :mod:`analyzer.rules.words`)."""
