@@ -217,24 +217,41 @@ def check_scope(
     return run_checks(rules, "scope", scope_context(name, results, sizing), name)
 
 
+def load_workload(path: str | None) -> tuple[t.Any, list[Finding]]:
+    """The workload file (None: no workload) and its own problems (R051-R055) as findings."""
+    if path is None:
+        return None, []
+    from analyzer.workload import load
+
+    workload, diags = load(path)
+    return workload, [from_diagnostic(d) for d in diags]
+
+
+def workload_findings(workload: t.Any, results: Sequence[FileResult]) -> list[Finding]:
+    """What the workload names that the input lacks (R056-R058), checked once against every
+    table and function of the run (a workload describes the tables it names, wherever
+    they are)."""
+    if workload is None:
+        return []
+    from analyzer.workload import check
+
+    tables = [tb for r in results for tb in r.tables]
+    functions = [f.name for r in results for f in r.function_replication_definitions]
+    return [from_diagnostic(d) for d in check(workload, tables, functions)]
+
+
 def replication_findings(
     results: Sequence[FileResult],
     sizing: SizingSettings,
-    workload_path: str | None = None,
+    workload: t.Any = None,
     texts: t.Mapping[str, str] | None = None,
 ) -> list[Finding]:
-    """The replication estimators' findings (R020-R025) and the workload file's diagnostics."""
+    """The replication estimators' findings (R020-R025) over the files of one scope."""
     from analyzer.reporters.replication import build
 
-    workload = None
-    diags: tuple[Diagnostic, ...] = ()
-    if workload_path is not None:
-        from analyzer.workload import load as load_workload
-
-        workload, diags = load_workload(workload_path)
-    report, checked = build(results, sizing, workload, None, texts)
+    report, _ = build(results, sizing, workload, None, texts)  # workload checked apart
     by_name = {r.name: r for r in catalogue() if r.family == "replication"}
-    out = [from_diagnostic(d) for d in (*diags, *checked)]
+    out = []
     for f in report.findings:
         rule = by_name.get(f.name)
         if rule is None:  # a finding without a rule is a bug: never drop it silently
@@ -248,6 +265,14 @@ def replication_findings(
             )
         )
     return out
+
+
+def replication_enabled(selection: Selection) -> bool:
+    """The replication estimators run when a rule they report is enabled."""
+    return any(
+        (rule := get(code)) is not None and rule.reported_by == "replication estimators"
+        for code in selection.enabled
+    )
 
 
 # ------------------------------------------------------------------ finish
@@ -361,29 +386,53 @@ def lint(
     baseline: t.Any = None,
     root: str = ".",
     tool_version: str = "",
+    context: Sequence[str] = (),
 ) -> LintRun:
-    """``ddlaudit lint`` in one process: every phase over ``paths``, then :func:`finish`."""
+    """``ddlaudit lint`` in one process: every phase over ``paths``, then :func:`finish`.
+
+    ``context`` names files or directories read only to resolve references (the rest of
+    the repository when a pre-commit hook passes the changed files): they join every
+    scope, and their own findings are not reported.
+    """
     rules = selection.enabled_rules
-    listed, found = scopes(paths, options.config.include, options.config.exclude)
+    include, exclude = options.config.include, options.config.exclude
+    listed, found = scopes(paths, include, exclude)
     prepared = [prepare(read(p, options, stdin), p, options, sizing, rules, s) for p, s in listed]
-    results = [p.result for p in prepared]
-    user_types = tuple(ut for r in results for ut in r.user_types)
-    context = replication_context(results)
-    checked = [check_file(p, LINT, sizing, user_types, context, rules) for p in prepared]
+    extra: list[Prepared] = []
+    if context:
+        named = {os.path.normcase(os.path.abspath(p)) for p, _ in listed}
+        around, _ = scopes(context, include, exclude)
+        extra = [
+            prepare(read(p, options), p, options, sizing)
+            for p, _ in around
+            if os.path.normcase(os.path.abspath(p)) not in named
+        ]
+    everything = [p.result for p in (*prepared, *extra)]
+    user_types = tuple(ut for r in everything for ut in r.user_types)
+    linked = replication_context(everything)
+    checked = [check_file(p, LINT, sizing, user_types, linked, rules) for p in prepared]
+    around_results = [check_file(p, LINT, sizing, user_types, linked).result for p in extra]
     findings = [from_diagnostic(d) for d in found]
     for c in checked:
         findings.extend(c.findings)
+    workload, problems = load_workload(workload_path)
+    findings.extend(problems)
+    findings.extend(workload_findings(workload, [c.result for c in checked]))
     by_scope: dict[str, list[FileResult]] = {}
     for c in checked:
         by_scope.setdefault(c.scope, []).append(c.result)
+    replicating = replication_enabled(selection)
     for name, members in by_scope.items():
+        members = [*members, *around_results]
         findings.extend(check_scope(name, members, sizing, rules))
-    if _replication_enabled(selection):
-        from analyzer.estimators.mssql_replication import source_texts
+        if replicating:
+            from analyzer.estimators.mssql_replication import source_texts
 
-        finals = [c.result for c in checked]
-        texts = source_texts(finals, options.encoding or options.config.encoding, stdin)
-        findings.extend(replication_findings(finals, sizing, workload_path, texts))
+            texts = source_texts(members, options.encoding or options.config.encoding, stdin)
+            findings.extend(replication_findings(members, sizing, workload, texts))
+    if extra:
+        quiet = {r.path for r in around_results}
+        findings = [f for f in findings if f.path not in quiet]
     marks = {c.result.path: c.directives for c in checked if c.directives}
     report, kept = finish(
         findings,
@@ -395,16 +444,6 @@ def lint(
         tool_version=tool_version,
     )
     return LintRun(report, tuple(kept), tuple(checked))
-
-
-def _replication_enabled(selection: Selection) -> bool:
-    """The replication estimators run when a rule they report is enabled."""
-    return any(
-        (rule := get(code)) is not None
-        and rule.family == "replication"
-        and rule.reported_by in ("replication estimators", "workload file")
-        for code in selection.enabled
-    )
 
 
 def with_source_lines(
@@ -443,10 +482,13 @@ __all__ = [
     "check_scope",
     "finish",
     "lint",
+    "load_workload",
     "prepare",
     "quiet_ascii_widths",
     "read",
+    "replication_enabled",
     "replication_findings",
     "scopes",
     "with_source_lines",
+    "workload_findings",
 ]
