@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from analyzer import passes
 from analyzer.core import Options, analyze_source
 from analyzer.estimators import TableEstimate, estimate_file
-from analyzer.ir import Diagnostic, FileResult, Severity, UserType
+from analyzer.ir import Diagnostic, FileResult, Severity, Table, UserType
 from analyzer.passes.link_replication import ReplicationContext, replication_context
 from analyzer.rules import catalogue, get
 from analyzer.rules.engine import (
@@ -41,6 +41,7 @@ from analyzer.rules.engine import (
 )
 from analyzer.rules.registry import Finding, Report, Rule
 from analyzer.rules.selection import Selection
+from analyzer.rules.sizing import superseded
 from analyzer.rules.suppressions import Directive, directives
 from analyzer.settings import SizingSettings
 from analyzer.source import DecodeResult, decode, discover, read_path
@@ -204,6 +205,7 @@ def check_file(
     found += prepared.findings
     if workflow.rules:
         found += run_checks(rules, "file", FileContext(result, estimates, sizing), result.path)
+        found = superseded(found)
     return Checked(result, estimates, tuple(found), prepared.directives, prepared.scope)
 
 
@@ -231,12 +233,20 @@ def workload_findings(workload: t.Any, results: Sequence[FileResult]) -> list[Fi
     """What the workload names that the input lacks (R056-R058), checked once against every
     table and function of the run (a workload describes the tables it names, wherever
     they are)."""
+    tables = [tb for r in results for tb in r.tables]
+    functions = [f.name for r in results for f in r.function_replication_definitions]
+    return check_workload(workload, tables, functions)
+
+
+def check_workload(
+    workload: t.Any, tables: Sequence[Table], functions: Sequence[str]
+) -> list[Finding]:
+    """:func:`workload_findings` from the run's tables and replicated functions' names
+    (what the Spark driver holds between the phases, without every file's result)."""
     if workload is None:
         return []
     from analyzer.workload import check
 
-    tables = [tb for r in results for tb in r.tables]
-    functions = [f.name for r in results for f in r.function_replication_definitions]
     return [from_diagnostic(d) for d in check(workload, tables, functions)]
 
 
@@ -249,7 +259,8 @@ def replication_findings(
     """The replication estimators' findings (R020-R025) over the files of one scope."""
     from analyzer.reporters.replication import build
 
-    report, _ = build(results, sizing, workload, None, texts)  # workload checked apart
+    # The workload is checked apart (workload_findings); only published tables are articles.
+    report, _ = build(results, sizing, workload, None, texts, published_only=True)
     by_name = {r.name: r for r in catalogue() if r.family == "replication"}
     out = []
     for f in report.findings:
@@ -293,25 +304,7 @@ def finish(
     Returns the report and every finding before the baseline (what ``--write-baseline``
     records).
     """
-    from analyzer.rules import suppressions
-
-    selected = [
-        replace(f, severity=selection.severity_of(f.code, f.severity))
-        for f in findings
-        if selection.reports(f.path, f.code)
-    ]
-    outcome = suppressions.apply(
-        selected,
-        marks,
-        known=lambda code: any(r.code.startswith(code) for r in selection.rules),
-        enabled=lambda code: any(c.startswith(code) for c in selection.enabled),
-    )
-    problems = [
-        replace(p, severity=selection.severity_of(p.code, p.severity))
-        for p in outcome.problems
-        if selection.reports(p.path, p.code)
-    ]
-    kept = with_fingerprints([*outcome.kept, *problems], lambda p: _relative(p, root))
+    kept, suppressed = finish_findings(findings, selection, marks, lambda p: reported_path(p, root))
     kept.sort(key=Finding.sort_key)
     hidden = 0
     reported = kept
@@ -322,7 +315,7 @@ def finish(
         selection.enabled_rules,
         tuple(files),
         root,
-        outcome.suppressed,
+        suppressed,
         hidden,
         selection.fail_on,
         tool_version,
@@ -330,11 +323,49 @@ def finish(
     return report, kept
 
 
-def _relative(path: str, root: str) -> str:
+def finish_findings(
+    findings: Iterable[Finding],
+    selection: Selection,
+    marks: t.Mapping[str, tuple[Directive, ...]],
+    relative: Callable[[str], str],
+) -> tuple[list[Finding], int]:
+    """What :func:`finish` applies before the baseline: severity overrides, selection,
+    suppressions (and L001/L002 about them), fingerprints (``relative``: a path as
+    reported); returns the findings kept, unsorted, and how many the suppressions hid.
+
+    A suppression sees only its own file's findings, so running this on one file's
+    findings with that file's directives gives exactly what :func:`finish` gives for
+    them: the Spark scan finishes file by file.
+    """
+    from analyzer.rules import suppressions
+
+    selected = [
+        replace(f, severity=selection.severity_of(f.code, f.severity))
+        for f in findings
+        if selection.reports(f.path, f.code)
+    ]
+    outcome = suppressions.apply(
+        selected,
+        dict(marks),
+        known=lambda code: any(r.code.startswith(code) for r in selection.rules),
+        enabled=lambda code: any(c.startswith(code) for c in selection.enabled),
+    )
+    problems = [
+        replace(p, severity=selection.severity_of(p.code, p.severity))
+        for p in outcome.problems
+        if selection.reports(p.path, p.code)
+    ]
+    return with_fingerprints([*outcome.kept, *problems], relative), outcome.suppressed
+
+
+def reported_path(path: str, root: str, cwd: str | None = None) -> str:
+    """``path`` as a fingerprint sees it: relative to ``root`` when under it (``/``
+    separators), else as given; ``cwd`` is what a relative ``path`` is relative to
+    (default: this process's; a Spark task passes the driver's)."""
     if path.startswith("<"):
         return path
-    absolute = os.path.abspath(path)
-    base = os.path.abspath(root)
+    absolute = os.path.abspath(path if cwd is None else os.path.join(cwd, path))
+    base = os.path.abspath(root if cwd is None else os.path.join(cwd, root))
     if absolute == base or absolute.startswith(base.rstrip(os.sep) + os.sep):
         return os.path.relpath(absolute, base).replace(os.sep, "/")
     return path.replace(os.sep, "/")
@@ -480,7 +511,9 @@ __all__ = [
     "Workflow",
     "check_file",
     "check_scope",
+    "check_workload",
     "finish",
+    "finish_findings",
     "lint",
     "load_workload",
     "prepare",
@@ -488,6 +521,7 @@ __all__ = [
     "read",
     "replication_enabled",
     "replication_findings",
+    "reported_path",
     "scopes",
     "with_source_lines",
     "workload_findings",

@@ -47,9 +47,9 @@ STAGES: dict[str, int] = {
 def _stage(module: str) -> int | None:
     best = None
     for prefix, stage in STAGES.items():
-        if module == prefix or module.startswith(prefix + "."):
-            if best is None or len(prefix) > len(best[0]):
-                best = (prefix, stage)
+        matches = module == prefix or module.startswith(prefix + ".")
+        if matches and (best is None or len(prefix) > len(best[0])):
+            best = (prefix, stage)
     return best[1] if best else None
 
 

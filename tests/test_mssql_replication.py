@@ -188,21 +188,21 @@ def test_scall_never_larger_than_mcall(ncols: int, changed: int) -> None:
     assert len(scall.parameters) == len(mcall.parameters) == ncols + 1 + 1 + 1
 
 
-def test_call_on_wide_article_finding_with_extra_bytes() -> None:
+def test_update_command_costlier_finding_with_extra_bytes() -> None:
     from analyzer.findings import replication_findings
 
     text = TABLEA.read_text()
     r = analyze_bytes(str(TABLEA), text.encode(), Options())
     arts = articles([r], {str(TABLEA): text}, RANDOM_DATA, {"tablea": ("Col4",)})
     found = [f for f in replication_findings([r], RANDOM_DATA, None, arts) if f.table == "TableA"]
-    call = next(f for f in found if f.name == "call-on-wide-article")
+    call = next(f for f in found if f.name == "update-command-costlier")
     assert call.bytes == 464 - 129 and "335 bytes more per update" in call.message
     assert any(f.name == "lob-in-replicated-table" and "Col10" in f.message for f in found)
     # TableD keeps the default SCALL and has 3 columns: no CALL finding
     assert not [
         f
         for f in replication_findings([r], RANDOM_DATA, None, arts)
-        if f.table == "TableD" and f.name == "call-on-wide-article"
+        if f.table == "TableD" and f.name == "update-command-costlier"
     ]
 
 

@@ -278,7 +278,7 @@ def test_cli_text_json_and_explain() -> None:
     text = runner.invoke(main, args)
     assert text.exit_code == 0, text.output
     assert "authors" in text.output and "Capacity plan" in text.output
-    assert "call-on-wide-article" in text.output
+    assert "update-command-costlier" in text.output
     doc = json.loads(runner.invoke(main, [*args, "--format", "json"]).stdout)
     assert doc["schema_version"] == "1.0"
     authors = next(t for t in doc["repserver"]["tables"] if t["table"] == "authors")

@@ -24,6 +24,8 @@ UNREACHABLE = {
     "D900": "an internal error is a bug in ddlaudit (tests/test_lint.py forces one)",
     "P004": "--dialect and [dialects] reject unknown dialects first (exit 2); only a library "
     "call with Options(dialect=...) reaches it (tests/test_lint.py)",
+    "S003": "every dialect maps to a sized platform and [size] platform accepts only sized "
+    "ones; only a library call reaches it (tests/test_lint.py)",
     "P006": "needs the compiled sqlglot build installed (tests/test_lint.py fakes it)",
 }
 
@@ -38,14 +40,18 @@ def _case(code: str, kind: str) -> Path | None:
     return found[0] if found else None
 
 
-def _config(code: str) -> Config:
-    path = ROOT / code / "ddlaudit.toml"
-    return load(str(path)) if path.exists() else Config()
+def _config(code: str, target: Path) -> Config:
+    """The case's own config (``fail/ddlaudit.toml``), else the rule's, else the defaults."""
+    for path in (target / "ddlaudit.toml", ROOT / code / "ddlaudit.toml"):
+        if path.exists():
+            return load(str(path))
+    return Config()
 
 
 def _run(code: str, target: Path) -> list[Finding]:
-    config = _config(code)
-    settings = dataclasses.replace(config.lint, select=(code,), extend_select=(), ignore=())
+    config = _config(code, target)
+    # Only the rule, plus what the fixture's config adds on purpose (extend-select).
+    settings = dataclasses.replace(config.lint, select=(code,), ignore=())
     run = lint(
         [str(target)],
         Options(config=config),
@@ -81,9 +87,7 @@ def test_every_rule_has_fixtures() -> None:
     missing = [c for c in RULES if _case(c, "pass") is None]
     missing += [c for c in RULES if c not in UNREACHABLE and _case(c, "fail") is None]
     assert not missing, f"rules without fixtures: {missing}"
-    strays = sorted(
-        p.name for p in ROOT.iterdir() if p.is_dir() and p.name not in set(RULES)
-    )
+    strays = sorted(p.name for p in ROOT.iterdir() if p.is_dir() and p.name not in set(RULES))
     assert not strays, f"fixture directories of no rule: {strays}"
 
 

@@ -552,14 +552,19 @@ def articles(
     sizing: SizingSettings,
     changed: t.Mapping[str, tuple[str, ...] | None] | None = None,
     upd_cmds: t.Mapping[str, str] | None = None,
+    published_only: bool = False,
 ) -> list[ArticleCommands]:
     """The articles of a run: the tables ``sp_addarticle`` names, else every T-SQL table (D67).
 
     ``texts`` are the files' decoded texts (to read the ``sp_addarticle`` arguments);
     ``changed`` / ``upd_cmds`` come from the workload (by lower-case table name).
+    ``published_only``: no article without ``sp_addarticle`` (the lint: a table nobody
+    publishes gets no replication finding).
     """
     calls = [c for r in results if r.path in texts for c in calls_in(r, texts[r.path])]
     defs = {d.table.lower(): d for d in article_definitions(calls)}
+    if published_only and not defs:
+        return []
     changed = changed or {}
     upd_cmds = upd_cmds or {}
     out = []

@@ -227,9 +227,12 @@ def build(
     workload: Workload | None = None,
     sites: int | None = None,
     texts: t.Mapping[str, str] | None = None,
+    published_only: bool = False,
 ) -> tuple[Report, tuple[Diagnostic, ...]]:
     """Run every replication estimator over ``results`` (already through the replication
-    passes) and return the report and the workload diagnostics."""
+    passes) and return the report and the workload diagnostics.  ``published_only``: SQL
+    Server articles only where ``sp_addarticle`` says so (D67's every-table default is for
+    ``ddlaudit replication``'s what-if, not for findings)."""
     from analyzer.estimators import mssql_replication, repserver, sql_remote
     from analyzer.findings import replication_findings
     from analyzer.workload import check
@@ -247,7 +250,9 @@ def build(
         changed[load.name.lower()] = load.changed_columns
         if load.upd_cmd:
             upd[load.name.lower()] = load.upd_cmd
-    articles = mssql_replication.articles(results, texts or {}, sizing, changed, upd)
+    articles = mssql_replication.articles(
+        results, texts or {}, sizing, changed, upd, published_only=published_only
+    )
     comparisons = []
     for a in articles:
         rates = workload.table(a.table.name) if workload is not None else None

@@ -82,8 +82,7 @@ def table_text(rules: Sequence[Rule]) -> str:
     for r in rules:
         flag = " " if r.enabled_by_default else "o"
         lines.append(
-            f"{r.code}  {r.name:<36} {r.severity.value:<7} {flag} "
-            f"{_platforms(r):<20} {r.summary}"
+            f"{r.code}  {r.name:<36} {r.severity.value:<7} {flag} {_platforms(r):<20} {r.summary}"
         )
     lines.append("")
     lines.append(f"{len(rules)} rules; o = opt-in (enable with --select or --extend-select).")
