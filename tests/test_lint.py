@@ -448,3 +448,45 @@ def test_unreachable_rules_are_reported_when_forced(
     monkeypatch.setattr(analyzer.core, "compiled_sqlglot", lambda: "/x/parser.so")
     run = lint([str(tmp_path)], Options(), sizing, resolve(LintSettings(select=("P",))))
     assert [f.code for f in run.report.findings] == ["P006"]
+
+
+HOSTILE = (
+    "CREATE TABLE [evil\n::warning file=x.sql,line=1::pwned] (\n"
+    "    a int NOT NULL PRIMARY KEY,\n"
+    "    [b|c <script>alert(1)</script>] int,\n"
+    "    [b|c <script>alert(1)</script>] int,\n"
+    "    [d%0A]]>\x01] int,\n"
+    "    [d%0A]]>\x01] int\n"
+    ")\nGO\n"
+)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github", "markdown", "junit"])
+def test_hostile_names_from_the_ddl_cannot_break_any_format(tmp_path: Path, fmt: str) -> None:
+    import xml.etree.ElementTree as ET
+
+    from tests.sarif_schema import validate_sarif
+
+    (tmp_path / "evil.sql").write_text(HOSTILE, encoding="utf-8")
+    code, out, err = _run(
+        "lint", "evil.sql", "--dialect", "tsql", "--format", fmt, "--select", "C001", cwd=tmp_path
+    )
+    assert code == 1, err
+    if fmt == "github":
+        lines = out.splitlines()
+        assert len(lines) == 2 and all(line.startswith("::error ") for line in lines)
+        assert not any("\n::warning" in line for line in lines)
+    elif fmt == "markdown":
+        assert "<script" not in out
+        rows = [line for line in out.splitlines() if line.startswith("| C001")]
+        assert rows and all(row.count(" | ") == rows[0].count(" | ") for row in rows)
+    elif fmt == "sarif":
+        log = validate_sarif(out)
+        assert len(log["runs"][0]["results"]) == 2
+    elif fmt == "json":
+        assert len(json.loads(out)["findings"]) == 2
+    elif fmt == "junit":
+        root = ET.fromstring(out)
+        assert root.find(".//failure") is not None
+    else:
+        assert out.count("error[C001]") == 2
