@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 #: Version of the JSON form of the IR.  Bump the major on any breaking change.
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 
 
 class Severity(enum.StrEnum):
@@ -237,6 +237,50 @@ def _slot_constructor(cls: type[T], leading: tuple[str, ...]) -> t.Callable[...,
     exec("\n".join(lines), env)  # generated once per class, like dataclasses' own methods
     make: t.Callable[..., T] = env["make"]
     return make
+
+
+def _evolver(cls: type[T]) -> t.Callable[..., T]:
+    """``dataclasses.replace`` for the frozen slots dataclass ``cls``, without ``__init__``.
+
+    It copies every slot through its descriptor, then sets the changed ones: about a
+    fifth of ``replace``'s time (which builds a keyword dict and calls ``__init__``,
+    one ``object.__setattr__`` per field); the passes make one per sized column.
+    """
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = ["def evolve(obj, changes):", "    new = _new(_cls)"]
+    for f in fields:
+        env[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        lines.append(f"    _set_{f.name}(new, obj.{f.name})")
+    env["_setters"] = {f.name: getattr(cls, f.name).__set__ for f in fields}
+    lines += [
+        "    for name, value in changes.items():",
+        "        try:",
+        "            setter = _setters[name]",
+        "        except KeyError:",
+        "            raise TypeError(f'{_cls.__name__} has no field {name!r}') from None",
+        "        setter(new, value)",
+        "    return new",
+    ]
+    exec("\n".join(lines), env)  # generated once per class, like dataclasses' own methods
+    make: t.Callable[..., T] = env["evolve"]
+    return make
+
+
+@functools.cache
+def _evolver_of(cls: type) -> t.Callable[..., Any]:
+    return _evolver(cls)
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """``dataclasses.replace(obj, **changes)`` for IR objects, about five times faster.
+
+    >>> c = Column("a", 1, DataType("int", "INT", "integer"), True, False)
+    >>> evolve(c, nullable=False) == dataclasses.replace(c, nullable=False)
+    True
+    """
+    result: T = _evolver_of(t.cast(type, type(obj)))(obj, changes)
+    return result
 
 
 #: ``new_span(file, line, column, end_line, end_column, start, end, None)``: the ``Span(...)``
@@ -523,12 +567,15 @@ class ReplicationMarking:
 
 @dataclass(frozen=True, slots=True)
 class TableChange:
-    """An ASE system procedure that changes a table defined elsewhere in the input.
+    """A statement that changes a table defined elsewhere in the input.
 
-    ``procedure`` is ``sp_primarykey``, ``sp_foreignkey``, ``sp_commonkey`` (``constraint`` set),
-    ``sp_setreplicate``, ``sp_setreptable``, ``sp_setrepcol`` or ``sp_add_remote_table``
-    (``marking`` set: what this one call says).  The link pass applies it to ``table`` and sets
-    ``applied``; ``table_path`` is the file that defines the table.
+    ``procedure`` is an ASE system procedure: ``sp_primarykey``, ``sp_foreignkey``,
+    ``sp_commonkey`` (``constraint`` set), ``sp_setreplicate``, ``sp_setreptable``,
+    ``sp_setrepcol`` or ``sp_add_remote_table`` (``marking`` set: what this one call says);
+    or ``alter table`` (SQL Server, ASE, Teradata ``ALTER TABLE ... ADD`` a key or check
+    constraint: ``constraint`` set, one change per constraint added) or ``create index``
+    (``index`` set).  The link pass applies it to ``table`` and sets ``applied``;
+    ``table_path`` is the file that defines the table.
     """
 
     procedure: str
@@ -538,6 +585,9 @@ class TableChange:
     applied: bool = False
     table_path: str | None = None
     span: Span | None = None
+    #: The index a ``create index`` adds (SQL Server, ASE, Teradata; HiRDB's stay in
+    #: ``FileResult.indexes``).
+    index: Index | None = None
 
 
 @dataclass(frozen=True, slots=True)

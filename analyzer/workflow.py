@@ -14,8 +14,8 @@ Phase 1 and 2 are per file (what a Spark task runs); the scope step needs every 
 of a scope; :func:`finish` is cheap and runs where the findings are gathered.
 
 >>> from analyzer.core import Options
->>> PARSE.passes == passes.RULES, LINT.rules
-(True, True)
+>>> PARSE.passes == passes.RULES, LINT.rules, SCAN.passes == LINT.passes
+(True, True, True)
 """
 
 from __future__ import annotations
@@ -57,6 +57,9 @@ class Workflow:
     passes: tuple[passes.Pass, ...]
     estimate: bool = False
     rules: bool = False
+    #: ASCII widths on every table (the ``columns`` dataset of ``scan``), or only where
+    #: Replication Server sends the row (what the lint's findings need).
+    widths_replicated_only: bool = False
 
 
 PARSE = Workflow("parse", passes.RULES)
@@ -67,9 +70,11 @@ LINT = Workflow(
     (*passes.RULES, *passes.SIZING_RULES, *passes.REPLICATION_RULES),
     estimate=True,
     rules=True,
+    widths_replicated_only=True,
 )
-#: What ``scan`` runs on every file: the lint's passes and estimators, and its rules.
-SCAN = LINT
+#: What ``scan`` runs on every file: the lint's passes, estimators and rules, with the ASCII
+#: width of every column (its ``columns`` dataset).
+SCAN = replace(LINT, name="scan", widths_replicated_only=False)
 
 
 def after_parse(workflow: Workflow) -> tuple[passes.Pass, ...]:
@@ -196,6 +201,7 @@ def check_file(
         user_types=user_types,
         replication=replication,
         sizing=sizing,
+        replicated_only=workflow.widths_replicated_only,
     )
     if passes.REPLICATION_RULES[0] in workflow.passes:
         result = quiet_ascii_widths(result)

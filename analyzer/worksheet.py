@@ -19,7 +19,9 @@ packed64 row  (Teradata Database Design 16.10, Row Size Calculation)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from analyzer.ir import evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +65,7 @@ class Worksheet:
     reconstruction: str | None = None
 
     def add(self, step: Step) -> Worksheet:
-        return replace(self, steps=(*self.steps, step))
+        return evolve(self, steps=(*self.steps, step))
 
     def value(self, step: str) -> int | float:
         """The value of the step labelled ``step``."""

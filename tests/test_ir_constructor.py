@@ -4,9 +4,10 @@ constructors) make exactly ``Column(...)`` and ``Span(...)``."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer.ir import Column, DataType, Span, new_column, new_span
@@ -63,3 +64,58 @@ def test_new_span_is_the_dataclass_span(file: str, numbers: list[int]) -> None:
     assert made == expected and repr(made) == repr(expected) and hash(made) == hash(expected)
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.line = 2  # type: ignore[misc]
+
+
+# ------------------------------------------------------------------ evolve
+
+
+@functools.cache
+def _instances() -> list[object]:
+    from analyzer.core import Options, analyze_bytes
+    from analyzer.passes import SIZING_RULES, run
+    from analyzer.settings import SizingSettings
+
+    r = analyze_bytes(
+        "t.sql",
+        b"CREATE TABLE t (a INTEGER NOT NULL, b VARCHAR(30) COMPRESS 'x', c DATE)"
+        b" UNIQUE PRIMARY INDEX (a);",
+        Options(dialect="teradata"),
+    )
+    r = run(r, SIZING_RULES, sizing=SizingSettings())
+    table = r.tables[0]
+    return [r, table, *table.columns, table.columns[1].storage, table.columns[0].type, table.span]
+
+
+@settings(deadline=None)
+@given(st.data())
+def test_evolve_equals_dataclasses_replace(data: st.DataObject) -> None:
+    import dataclasses
+
+    from analyzer.ir import evolve
+
+    for obj in _instances():
+        assert obj is not None
+        fields = [f.name for f in dataclasses.fields(obj)]  # type: ignore[arg-type]
+        chosen = data.draw(st.lists(st.sampled_from(fields), unique=True, max_size=3))
+        changes = {name: data.draw(st.sampled_from([None, 0, "x", ()])) for name in chosen}
+        got = evolve(obj, **changes)
+        want = dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+        assert got == want and type(got) is type(want)
+        assert hash(got) == hash(want) if _hashable(want) else True
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            got.__setattr__(fields[0], 1)
+
+
+def _hashable(obj: object) -> bool:
+    try:
+        hash(obj)
+    except TypeError:
+        return False
+    return True
+
+
+def test_evolve_rejects_unknown_fields() -> None:
+    from analyzer.ir import Span, evolve
+
+    with pytest.raises(TypeError, match="no field 'nope'"):
+        evolve(Span("a", 1, 1, 1, 2, 0, 1), nope=1)

@@ -32,9 +32,17 @@ The result goes to ``Column.ascii_width``; the message estimators
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from analyzer.ir import AsciiWidth, Column, DataType, Diagnostic, FileResult, Severity, Table
+from analyzer.ir import (
+    AsciiWidth,
+    Column,
+    DataType,
+    Diagnostic,
+    FileResult,
+    Severity,
+    Table,
+    evolve,
+)
+from analyzer.passes.link_replication import ReplicationContext
 from analyzer.settings import SizingSettings
 
 # Longest decimal text of each integer range (ASE Reference Manual "Range and storage
@@ -217,7 +225,7 @@ def _column(
 ) -> tuple[Column, Diagnostic | None]:
     found = width(column.type, table.dialect, sizing, column.character_set)
     if found is not None:
-        return replace(column, ascii_width=found), None
+        return evolve(column, ascii_width=found), None
     diag = Diagnostic(
         "R050",
         Severity.WARNING,
@@ -226,20 +234,41 @@ def _column(
         f"{column.type.name} = N)",
         column.span,
     )
-    return replace(column, ascii_width=AsciiWidth(0, "unknown type", "unknown")), diag
+    return evolve(column, ascii_width=AsciiWidth(0, "unknown type", "unknown")), diag
 
 
-def ascii_width(result: FileResult, sizing: SizingSettings | None = None) -> FileResult:
-    """Set ``Column.ascii_width`` on every column of every table (IR in, IR out)."""
+def ascii_width(
+    result: FileResult,
+    sizing: SizingSettings | None = None,
+    replicated_only: bool = False,
+    replication: ReplicationContext | None = None,
+) -> FileResult:
+    """Set ``Column.ascii_width`` on every column of every table (IR in, IR out).
+
+    ``replicated_only`` (the lint): only on the tables Replication Server sends, those
+    marked for replication or named by a replication definition of the run
+    (``replication``, else this file's), as ``repserver.replicated_tables`` picks them.
+    """
     sizing = sizing or SizingSettings()
     diagnostics = list(result.diagnostics)
+    named: frozenset[str] = frozenset()
+    if replicated_only:
+        pairs = (
+            replication.definitions
+            if replication is not None
+            else tuple((d.name, d.primary_table) for d in result.replication_definitions)
+        )
+        named = frozenset(table.name.lower() for _, table in pairs)
     tables = []
     for table in result.tables:
+        if replicated_only and table.replication is None and table.name.name.lower() not in named:
+            tables.append(table)
+            continue
         columns = []
         for column in table.columns:
             new, diag = _column(column, table, sizing)
             columns.append(new)
             if diag is not None:
                 diagnostics.append(diag)
-        tables.append(replace(table, columns=tuple(columns)))
-    return replace(result, tables=tuple(tables), diagnostics=tuple(diagnostics))
+        tables.append(evolve(table, columns=tuple(columns)))
+    return evolve(result, tables=tuple(tables), diagnostics=tuple(diagnostics))

@@ -21,9 +21,7 @@ sizing tables; see ``analyzer.platforms.teradata``.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from analyzer.ir import ColumnStorage, Diagnostic, FileResult, Severity
+from analyzer.ir import ColumnStorage, Diagnostic, FileResult, Severity, evolve
 from analyzer.platforms import Basis, Unsupported, column_rule, names
 from analyzer.settings import SizingSettings
 
@@ -73,6 +71,6 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
                 )
                 columns.append(column)
             else:
-                columns.append(replace(column, storage=storage))
-        tables.append(replace(table, columns=tuple(columns)))
-    return replace(result, tables=tuple(tables), diagnostics=tuple(diagnostics))
+                columns.append(evolve(column, storage=storage))
+        tables.append(evolve(table, columns=tuple(columns)))
+    return evolve(result, tables=tuple(tables), diagnostics=tuple(diagnostics))

@@ -18,9 +18,7 @@ first octet, 8 in the others).  Other platforms keep 0.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from analyzer.ir import FileResult
+from analyzer.ir import FileResult, evolve
 from analyzer.platforms import teradata
 
 
@@ -33,8 +31,8 @@ def presence_bits(result: FileResult) -> FileResult:
             storage = column.storage
             if storage is not None and storage.platform == "teradata":
                 bits, compress = teradata.presence_bits(column)
-                storage = replace(storage, presence_bits=bits, compress_bits=compress)
-                column = replace(column, storage=storage)
+                storage = evolve(storage, presence_bits=bits, compress_bits=compress)
+                column = evolve(column, storage=storage)
             columns.append(column)
-        tables.append(replace(table, columns=tuple(columns)))
-    return replace(result, tables=tuple(tables))
+        tables.append(evolve(table, columns=tuple(columns)))
+    return evolve(result, tables=tuple(tables))
