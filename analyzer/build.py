@@ -156,9 +156,13 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$#@.]*")
 _LEAVES = (exp.Literal, exp.National, exp.Identifier, exp.Var, exp.Null, exp.Boolean)
 
 
-def build(tree: exp.Expr, ctx: Context) -> Table | UserType | Index | Replicated:
+def build(
+    tree: exp.Expr, ctx: Context
+) -> Table | UserType | Index | Replicated | tuple[TableChange, ...]:
     """Lower a CREATE TABLE or CREATE TYPE tree to a :class:`Table` or :class:`UserType`
-    (or a replication statement of the Sybase grammar to its IR record, :func:`replication`)."""
+    (or a replication statement of the Sybase grammar to its IR record, :func:`replication`;
+    an ``ALTER TABLE ... ADD`` constraint to one :class:`TableChange` per constraint, a
+    ``CREATE INDEX`` to one, :func:`table_changes`)."""
     if isinstance(tree, _REPLICATION_NODES):
         return replication(tree, ctx)
     if isinstance(tree, nodes.CreateAliasType):
@@ -167,6 +171,8 @@ def build(tree: exp.Expr, ctx: Context) -> Table | UserType | Index | Replicated
         return _abstract_type(tree, ctx)
     if isinstance(tree, nodes.CreateHirdbIndex):
         return _hirdb_index(tree, ctx)
+    if isinstance(tree, exp.Alter):
+        return table_changes(tree, ctx)
     kind = str(tree.args.get("kind", "")).upper() if isinstance(tree, exp.Create) else ""
     if kind == "TABLE":
         return _table(tree, ctx)  # type: ignore[arg-type]
@@ -174,6 +180,8 @@ def build(tree: exp.Expr, ctx: Context) -> Table | UserType | Index | Replicated
         raise NotStored(
             "create type as table", "a table type describes parameters, not stored rows"
         )
+    if kind.endswith("INDEX") and isinstance(tree, exp.Create) and isinstance(tree.this, exp.Index):
+        return table_changes(tree, ctx)
     raise BuildError(f"not a CREATE TABLE or CREATE TYPE statement: {type(tree).__name__}")
 
 
@@ -462,7 +470,11 @@ def _clustered(node: exp.Expr) -> bool | None:
 
 def _fill_factor(node: exp.Expr) -> int | None:
     """``WITH (FILLFACTOR = n)`` of a SQL Server key or index (``include.with_storage``)."""
-    include = node.args.get("include")
+    return _storage_fill_factor(node.args.get("include"))
+
+
+def _storage_fill_factor(include: t.Any) -> int | None:
+    """``FILLFACTOR = n`` among the ``with_storage`` options of ``IndexParameters``."""
     if not isinstance(include, exp.IndexParameters):
         return None
     for prop in include.args.get("with_storage") or []:
@@ -919,6 +931,85 @@ def _hirdb_index(tree: nodes.CreateHirdbIndex, ctx: Context) -> Index:
         rdareas=_names(tree.args.get("rdareas")),
         pctfree=_int(pctfree) if pctfree is not None else None,
         options=tuple(_literal(o, ctx) for o in tree.args.get("options") or []),
+    )
+
+
+# ------------------------------------------------------------------ table changes
+
+
+def table_changes(tree: exp.Alter | exp.Create, ctx: Context) -> tuple[TableChange, ...]:
+    """What an ``ALTER TABLE ... ADD`` or ``CREATE INDEX`` adds to a table, as changes the
+    link pass applies to it wherever it is defined (docs/decisions.md D76).
+
+    ``ALTER TABLE t [WITH [NO]CHECK] ADD [CONSTRAINT n] PRIMARY KEY | UNIQUE | FOREIGN KEY |
+    CHECK ...[, ...]`` gives one ``alter table`` change per constraint (SQL Server ALTER TABLE
+    ``table_constraint``; ASE Reference Manual, alter table, ``add constraint``; Teradata SQL
+    DDL, ALTER TABLE, ``ADD [CONSTRAINT]``), each constraint spanning its own text.  Any
+    other action (a column, ``DEFAULT ... FOR``, ``DROP``, ...) leaves the whole statement
+    skipped, as before: nothing of it is half read.
+    """
+    statement = _statement_span(ctx)
+    if isinstance(tree, exp.Create):
+        return (
+            TableChange(
+                "create index",
+                _index_table(tree),
+                index=_created_index(tree, ctx),
+                span=ctx.span(tree) or statement,
+            ),
+        )
+    if str(tree.args.get("kind") or "").upper() != "TABLE":
+        raise NotStored("alter table", "not DDL ddlaudit analyses")
+    table = qualified(tree.this)
+    changes: list[TableChange] = []
+    for action in tree.args.get("actions") or ():
+        constraints = (
+            [c for item in action.expressions for c in _table_constraint(item, ctx)]
+            if isinstance(action, exp.AddConstraint)
+            else []
+        )
+        if not constraints or len(constraints) < len(action.expressions):
+            raise NotStored(
+                "alter table",
+                "an ALTER TABLE that does more than add keys and check constraints is not analysed",
+            )
+        changes.extend(TableChange("alter table", table, c, span=statement) for c in constraints)
+    if not changes:
+        raise NotStored("alter table", "not DDL ddlaudit analyses")
+    return tuple(changes)
+
+
+def _statement_span(ctx: Context) -> Span | None:
+    if ctx.index is None:
+        return None
+    return ctx.index.span(ctx.path, ctx.offset, ctx.offset + len(ctx.text))
+
+
+def _index_table(create: exp.Create) -> QualifiedName:
+    return qualified(create.this.args["table"])
+
+
+def _created_index(create: exp.Create, ctx: Context) -> Index:
+    """``CREATE [UNIQUE] [CLUSTERED | NONCLUSTERED] INDEX n ON t (c, ...)`` (SQL Server, ASE)
+    or Teradata ``CREATE [UNIQUE] INDEX [n] (c, ...) ON t`` (a USI / NUSI)."""
+    index = create.this
+    words = str(create.args.get("kind") or "").upper().split()
+    params = index.args.get("params")
+    if "CLUSTERED" in words:
+        kind = "clustered"
+    elif ctx.grammar.name == "teradata":
+        kind = "secondary"  # as the table-level [UNIQUE] INDEX of CREATE TABLE
+    else:
+        kind = "nonclustered"  # SQL Server and ASE: nonclustered unless CLUSTERED is said
+    name = index.this
+    return Index(
+        kind=kind,
+        columns=_names(params.args.get("columns")) if params is not None else (),
+        name=_ident(name) if name is not None else None,
+        unique=bool(create.args.get("unique") or index.args.get("unique")),
+        fill_factor=_storage_fill_factor(params),
+        span=ctx.span(create) or _statement_span(ctx),
+        table=_index_table(create),
     )
 
 

@@ -43,7 +43,7 @@ from analyzer.split import (
     split_statements,
     statement_label,
 )
-from grammars.base import COMPILED_SQLGLOT_MESSAGE, compiled_sqlglot
+from grammars.base import COMPILED_SQLGLOT_MESSAGE, Grammar, compiled_sqlglot
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,12 +124,13 @@ def analyze_source(
     while work:
         text, start, end, whole = work.pop()
         if whole and grammar.batch_separator:
-            pieces = batch_statements(text, grammar)
+            pieces = batch_statements(text, _cutting(grammar))
             if len(pieces) > 1:
                 work.extend((text[a:b], start + a, start + b, False) for a, b in reversed(pieces))
                 continue
         kind = grammar.statement_kind(text)
-        if kind is None:
+        change = grammar.change_kind(text) if kind is None else None
+        if kind is None and change is None:
             label = statement_label(text)
             inner = embedded_statements(text) if label in BLOCK_LABELS else []
             reason = (
@@ -141,6 +142,12 @@ def analyze_source(
             continue
         st = _Piece(text, start, end)
         parsed = parse_statement(st.text, st.start, grammar, source.path, index)
+        if change is not None and parsed.tree is None:
+            # a form of ALTER TABLE / CREATE INDEX not read: skipped, as before (D76)
+            span = index.span(source.path, st.start, st.end)
+            why = parsed.diagnostics[0].message if parsed.diagnostics else "no statement"
+            skipped.append(Skipped(change, span, f"{_NOT_READ}: {why}"))
+            continue
         diags.extend(parsed.diagnostics)
         if parsed.tree is None:
             continue
@@ -176,7 +183,9 @@ def analyze_source(
             indexes.append(obj)
         elif isinstance(obj, UserType):
             user_types.append(obj)
-        else:  # Sybase replication statements (RCL, SQL Remote, key / marking procedures)
+        elif isinstance(obj, tuple):  # ALTER TABLE: a change per constraint added
+            replicated.extend(obj)
+        else:  # replication statements, key / marking procedures, CREATE INDEX
             replicated.append(obj)
 
     return FileResult(
@@ -193,6 +202,27 @@ def analyze_source(
         indexes=tuple(indexes),
         **_replication_fields(replicated),
     )
+
+
+#: Each grammar with its table changes among its statements, by name (see :func:`_cutting`).
+_CUTTING: dict[str, tuple[Grammar, Grammar]] = {}
+
+
+def _cutting(grammar: Grammar) -> Grammar:
+    """``grammar`` with its table changes (``Grammar.changes``) among the statements that
+    cut a ``GO`` batch (``split.batch_statements``): two ``ALTER TABLE ... ADD CONSTRAINT``
+    lines in one batch are two statements, as two CREATE TABLEs are."""
+    if not grammar.changes:
+        return grammar
+    found = _CUTTING.get(grammar.name)
+    if found is None or found[0] is not grammar:
+        found = (grammar, replace(grammar, statements=(*grammar.statements, *grammar.changes)))
+        _CUTTING[grammar.name] = found
+    return found[1]
+
+
+#: Why a table change the grammar could not parse is skipped (``Grammar.changes``).
+_NOT_READ = "a form of this statement ddlaudit does not read"
 
 
 def _replication_fields(objs: Iterable[Replicated]) -> dict[str, t.Any]:

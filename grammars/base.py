@@ -55,6 +55,31 @@ CREATE_TABLE = re.compile(
 )
 CREATE_TYPE = re.compile(r"\A\s*create\s+type\b", re.IGNORECASE)
 
+#: One part of a table or constraint name: ``[a b]``, ``"a"``, ``a`` (``db..t``: a part may
+#: be empty).
+_NAME_PART = r'(?:\[[^\]]*\]|"[^"]*"|[^\s.\[\]"(),;]+)'
+_NAME = rf"{_NAME_PART}(?:\s*\.\s*{_NAME_PART}?)*"
+
+#: ``ALTER TABLE t [WITH [NO]CHECK] ADD [CONSTRAINT n] PRIMARY KEY | UNIQUE | FOREIGN KEY |
+#: CHECK``: the forms that add a key (SQL Server, ASE, Teradata); other ALTERs stay skipped.
+ALTER_TABLE_ADD_KEY = re.compile(
+    rf"""\s*alter\s+table\s+{_NAME}\s*
+        (?:with\s+(?:no)?check\s+)?
+        add\s+(?:constraint\s+{_NAME_PART}\s*)?
+        (?:primary\s+key|unique|foreign\s+key|check)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+#: ``CREATE [UNIQUE] [CLUSTERED | NONCLUSTERED] INDEX`` (not XML, spatial, columnstore,
+#: Teradata join or hash indexes).
+CREATE_INDEX = re.compile(
+    r"\s*create\s+(?:unique\s+)?(?:(?:non)?clustered\s+)?index\b", re.IGNORECASE
+)
+
+#: The table changes SQL Server, ASE and Teradata scripts make after CREATE TABLE
+#: (``Grammar.changes``).
+KEY_CHANGES = ((ALTER_TABLE_ADD_KEY, "alter table"), (CREATE_INDEX, "create index"))
+
 
 # The non-ASCII characters an IGNORECASE regex matches with an ASCII letter (sre's
 # simple lower case and its extra case pairs): KELVIN SIGN, DOTTED and DOTLESS I,
@@ -170,6 +195,11 @@ class Grammar:
     #: Further statement heads this grammar analyses, as (pattern, kind): e.g. the
     #: Sybase grammar's ``sp_addtype`` calls are ``"type"`` statements.
     statements: tuple[tuple[re.Pattern[str], str], ...] = ()
+    #: Statement heads read as changes to a table (``ALTER TABLE ... ADD CONSTRAINT``,
+    #: ``CREATE INDEX``), as (pattern, kind).  Unlike ``statements``, one that does not
+    #: parse is kept as a skipped statement, as before ddlaudit read them: their forms
+    #: vary far more than the ones read (docs/decisions.md D76).
+    changes: tuple[tuple[re.Pattern[str], str], ...] = ()
 
     def statement_kind(self, text: str) -> str | None:
         """``"table"`` or ``"type"`` when this grammar analyses the statement, else None."""
@@ -180,6 +210,14 @@ class Grammar:
             return "table"
         if CREATE_TYPE.match(text):
             return "type"
+        return None
+
+    def change_kind(self, text: str) -> str | None:
+        """``"alter table"`` or ``"create index"`` when the statement is one of the table
+        changes this grammar reads (``changes``), else None."""
+        for pattern, kind in self.changes:
+            if pattern.match(text):
+                return kind
         return None
 
 

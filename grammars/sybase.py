@@ -21,7 +21,10 @@ scripts such as pubs2) contain and sqlglot does not read:
   (``sp_add_remote_table``, ``sp_create_publication``, ``sp_add_article``,
   ``sp_add_article_col``, ``sp_create_subscription``, ``sp_subscription``), each read as a
   node of :mod:`grammars.nodes` (:func:`parse_procedure`), same argument forms as sp_addtype;
-* Replication Server RCL and SQL Anywhere ``CREATE PUBLICATION``, parsed by :mod:`grammars.rcl`.
+* Replication Server RCL and SQL Anywhere ``CREATE PUBLICATION``, parsed by :mod:`grammars.rcl`;
+* ``alter table ... add constraint`` and ``create index`` with the value-less options
+  ``ignore_dup_key``, ``sorted_data``, ``ignore_dup_row``, ``allow_dup_row`` (Reference
+  Manual, create index), read as table changes (``Grammar.changes``, docs/decisions.md D76).
 
 ASE columns are NOT NULL unless they say otherwise (``Grammar.default_nullable``).
 """
@@ -36,7 +39,7 @@ from sqlglot.errors import ErrorLevel
 from sqlglot.tokenizer_core import Token, TokenType
 
 from grammars import nodes, rcl
-from grammars.base import Grammar, SpanParserMixin, evidence
+from grammars.base import KEY_CHANGES, Grammar, SpanParserMixin, evidence
 from grammars.tsql import DdlauditTSQL, _DdlGenerator, _DdlParser
 
 #: ``sp_addtype`` at the head of a statement (the grammar's extra ``"type"`` statement).
@@ -62,6 +65,8 @@ _WITH_OPTIONS = frozenset(
 
 #: ``with name = value`` options of a key's index (``primary key (a) with ...``).
 _INDEX_OPTIONS = frozenset({"FILLFACTOR", "MAX_ROWS_PER_PAGE", "RESERVEPAGEGAP", "CONSUMERS"})
+#: ``create index ... with`` options that take no value (ASE Reference Manual, create index).
+_INDEX_FLAGS = frozenset({"IGNORE_DUP_KEY", "SORTED_DATA", "IGNORE_DUP_ROW", "ALLOW_DUP_ROW"})
 
 _LOCK_SCHEMES = ("ALLPAGES", "DATAPAGES", "DATAROWS")
 _PARTITION_KINDS = ("RANGE", "HASH", "LIST", "ROUNDROBIN")
@@ -562,9 +567,9 @@ class _AseParser(_DdlParser):
         if (
             self._prev.token_type == TokenType.WITH
             and self._curr
-            and self._curr.text.upper() in _INDEX_OPTIONS
+            and self._curr.text.upper() in _INDEX_OPTIONS | _INDEX_FLAGS
         ):
-            return list(self._parse_ase_options(_INDEX_OPTIONS))
+            return list(self._parse_ase_options(_INDEX_OPTIONS | _INDEX_FLAGS))
         return super()._parse_wrapped_properties()
 
     def _parse_ase_options(self, names: frozenset[str]) -> list[exp.Expr]:
@@ -596,6 +601,8 @@ class _AseParser(_DdlParser):
             key = exp.var(self._find_sql(key_token, self._prev))
             state = exp.var(self._prev.text) if self._match_texts(("ON", "OFF")) else exp.var("ON")
             return self.expression(exp.Property(this=key, value=state))
+        if key_token.text.upper() in _INDEX_FLAGS and not self._match(TokenType.EQ):
+            return self.expression(exp.Property(this=key, value=exp.var("ON")))
         if not self._match(TokenType.EQ):
             self.raise_error(f"Expected = after {key_token.text}")
         value = self._parse_number() or self._parse_string() or self._parse_var(any_token=True)
@@ -857,4 +864,5 @@ GRAMMAR = Grammar(
         (SYSTEM_PROCEDURE, "procedure"),
         (rcl.HEAD, "replication"),
     ),
+    changes=KEY_CHANGES,
 )

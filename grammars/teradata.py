@@ -15,6 +15,9 @@ What sqlglot 30.30 rejects, loses or falls back to ``Command`` on, and what this
   option, DATABLOCKSIZE units in the singular, ``WITH [NO] DATA AND [NO] STATS``;
 * partitioning: RANGE_N with per-range EACH, ``*`` bounds and NO RANGE / UNKNOWN,
   CASE_N, multilevel, ``COLUMN`` with groups, ``ADD n``;
+* ``CREATE [UNIQUE] INDEX [name] (...) ON t`` (SQL DDL, CREATE INDEX) and ``ALTER TABLE t
+  ADD ..., ADD ...`` with an unnamed ``ADD CHECK (...)`` (SQL DDL, ALTER TABLE), read as
+  table changes (``Grammar.changes``, docs/decisions.md D76);
 * a CREATE TABLE that does not parse raises ``ParseError`` instead of becoming ``Command``.
 
 Partitioning always ends up in one place: ``Index(primary=True).params.partition_by`` on a
@@ -34,7 +37,7 @@ from sqlglot.parsers.teradata import TeradataParser
 from sqlglot.tokenizer_core import Token, TokenType
 
 from grammars import nodes
-from grammars.base import Grammar, SpanParserMixin, evidence
+from grammars.base import KEY_CHANGES, Grammar, SpanParserMixin, evidence
 from grammars.scan import FastScanMixin
 
 _INTERVAL_FIELDS = frozenset({"YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND"})
@@ -58,6 +61,9 @@ def _udt(kind: str, expressions: list[exp.Expr] | None = None) -> exp.DataType:
 
 class _TeradataDDLParser(TeradataParser):
     """The DDL extensions; sits under :class:`SpanParserMixin` so spans cover what it consumes."""
+
+    # ALTER TABLE t ADD CONSTRAINT a ..., ADD CONSTRAINT b ...: one alter option after another
+    ALTER_TABLE_MIXED_ACTIONS = True
 
     PROPERTY_PARSERS: t.ClassVar[dict[str, t.Callable[..., t.Any]]] = {
         **TeradataParser.PROPERTY_PARSERS,
@@ -473,10 +479,53 @@ class _TeradataDDLParser(TeradataParser):
     # ------------------------------------------------------------- statements
 
     def _parse_create(self) -> t.Any:
+        start = self._index
+        unique = self._match(TokenType.UNIQUE)
+        if self._match(TokenType.INDEX):
+            return self._parse_secondary_index(bool(unique))
+        self._retreat(start)
         create = super()._parse_create()
         if isinstance(create, exp.Create) and create.args.get("kind") == "TABLE":
             _partitioning_into_primary_index(create)
         return create
+
+    def _parse_secondary_index(self, unique: bool) -> exp.Expr:
+        """``CREATE [UNIQUE] INDEX [name] [ALL] (c, ...) [ORDER BY [VALUES | HASH] [(c)]]
+        ON [TEMPORARY] t`` after INDEX (SQL Data Definition Language, CREATE INDEX): a
+        USI / NUSI, as the table-level ``[UNIQUE] INDEX`` of CREATE TABLE."""
+        name = None
+        if not self._match_set((TokenType.L_PAREN, TokenType.ALL), advance=False):
+            name = self._parse_id_var()
+        self._match(TokenType.ALL)
+        if not self._match(TokenType.L_PAREN, advance=False):
+            self.raise_error("Expecting ( and the index columns")
+        columns = self._parse_wrapped_csv(self._parse_column)
+        if self._match(TokenType.ORDER_BY):
+            self._match_texts(("VALUES", "HASH"))
+            if self._match(TokenType.L_PAREN, advance=False):
+                self._parse_wrapped_csv(self._parse_column)
+        if not self._match(TokenType.ON):
+            self.raise_error("Expecting ON and the table name")
+        self._match_text_seq("TEMPORARY")
+        table = self._parse_table_parts()
+        index = exp.Index(
+            this=name,
+            table=table,
+            unique=unique or None,
+            params=exp.IndexParameters(columns=columns),
+        )
+        return self.expression(exp.Create(this=index, kind="INDEX", unique=unique or None))
+
+    def _parse_alter_table_add(self) -> list[exp.Expr]:
+        # ADD CHECK (...) without a name: sqlglot would read CHECK as a column name
+        curr = self._curr
+        if curr and curr.token_type is TokenType.VAR and curr.text.upper() == "CHECK":
+            return [
+                self.expression(
+                    exp.AddConstraint(expressions=self._parse_csv(self._parse_constraint))
+                )
+            ]
+        return super()._parse_alter_table_add()
 
     def _parse_as_command(self, start: Token) -> exp.Command:
         # A table the analyzer cannot see is worse than an error: never degrade to Command.
@@ -923,4 +972,5 @@ GRAMMAR = Grammar(
     type_families=TYPE_FAMILIES,
     batch_separator=False,
     partition_count=partition_count,
+    changes=KEY_CHANGES,
 )

@@ -15,6 +15,9 @@ sqlglot 30.30 rejects or flattens much of what SSMS scripts contain.  This gramm
   and ``CREATE TYPE name AS TABLE (...)`` (``Create(kind="TYPE", this=Schema)``);
 * types ``xml(CONTENT schema_collection)`` and the ISO synonyms ``national char varying``,
   ``binary varying`` ...;
+* ``ALTER TABLE t WITH NOCHECK ADD ...`` and an unnamed ``ADD CHECK (...)`` (ALTER TABLE
+  (Transact-SQL), ``table_constraint``), read with ``CREATE INDEX`` as table changes
+  (``Grammar.changes``, docs/decisions.md D76);
 * strictness: a ``CREATE TABLE`` / ``CREATE TYPE`` that cannot be parsed whole is a parse
   error, never a silent ``exp.Command``.
 
@@ -33,7 +36,7 @@ from sqlglot.parsers.tsql import TSQLParser
 from sqlglot.tokenizer_core import Token, TokenType
 
 from grammars import nodes
-from grammars.base import Grammar, SpanParserMixin, evidence
+from grammars.base import KEY_CHANGES, Grammar, SpanParserMixin, evidence
 from grammars.scan import FastScanMixin
 
 #: Statement heads that must parse whole (see ``_parse_as_command``).
@@ -73,6 +76,11 @@ class _DdlParser(TSQLParser):
         "ROWGUIDCOL": lambda self: self.expression(nodes.RowGuidColColumnConstraint()),
         "SPARSE": lambda self: self.expression(nodes.SparseColumnConstraint()),
         "UNIQUE": lambda self: self._parse_indexed_key(primary=False),
+    }
+
+    ALTER_PARSERS: t.ClassVar[dict[str, t.Callable[..., t.Any]]] = {
+        **TSQLParser.ALTER_PARSERS,
+        "WITH": lambda self: self._parse_alter_nocheck(),
     }
 
     PROPERTY_PARSERS: t.ClassVar[dict[str, t.Callable[..., t.Any]]] = {
@@ -135,6 +143,28 @@ class _DdlParser(TSQLParser):
             return create
         self._retreat(index)
         return None
+
+    def _parse_alter_nocheck(self) -> list[exp.Expr] | None:
+        """``ALTER TABLE t WITH NOCHECK ADD ...`` (sqlglot reads only WITH CHECK there).
+
+        ALTER TABLE (Transact-SQL): ``WITH CHECK | WITH NOCHECK`` says whether existing rows
+        are validated against an added FOREIGN KEY or CHECK constraint; the constraint is the
+        same either way.
+        """
+        if self._match_text_seq("NOCHECK", "ADD"):
+            return self._parse_alter_table_add()
+        return None
+
+    def _parse_alter_table_add(self) -> list[exp.Expr]:
+        # ADD CHECK (...) without a name: sqlglot would read CHECK as a column name
+        curr = self._curr
+        if curr and curr.token_type is TokenType.VAR and curr.text.upper() == "CHECK":
+            return [
+                self.expression(
+                    exp.AddConstraint(expressions=self._parse_csv(self._parse_constraint))
+                )
+            ]
+        return super()._parse_alter_table_add()
 
     def _check_column_types(self, schema: exp.Schema) -> None:
         """Type the bare ``timestamp`` column; reject any other column without a type.
@@ -688,4 +718,5 @@ GRAMMAR = Grammar(
         evidence(r"\bsysname\b", 1, "SYSNAME"),
     ),
     type_families=TYPE_FAMILIES,
+    changes=KEY_CHANGES,
 )

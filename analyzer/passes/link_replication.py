@@ -7,6 +7,10 @@ create (perhaps in another file).  This pass, run after :mod:`resolve_user_types
 * applies ``sp_primarykey`` / ``sp_foreignkey`` / ``sp_commonkey`` (ASE Reference Manual,
   "sp_primarykey": recorded in syskeys, no index, not enforced) to the table's constraints, the
   foreign key's referenced columns being the referenced table's key;
+* applies the keys and check constraints ``ALTER TABLE ... ADD`` adds, and the indexes of
+  ``CREATE INDEX`` (SQL Server, ASE, Teradata), to the table's constraints and indexes as
+  if the CREATE TABLE had declared them; one on a table not in the input stays unapplied,
+  without a diagnostic (docs/decisions.md D76);
 * folds ``sp_setreplicate`` / ``sp_setreptable`` / ``sp_setrepcol`` / ``sp_add_remote_table``
   into ``Table.replication``;
 * applies ``alter replication definition`` clauses to their definition (and ``alter [applied
@@ -195,6 +199,11 @@ def _diag(code: str, severity: Severity, message: str, span: Span | None) -> Dia
 
 # ------------------------------------------------------------------ table changes
 
+#: Changes made by DDL statements (``ALTER TABLE ... ADD``, ``CREATE INDEX``), not ASE
+#: procedures: their constraints are declared ones (no ``declared_by``) and the procedure
+#: checks (R007, R008, R012, R014) do not apply to them (D76).
+STATEMENT_CHANGES = frozenset({"alter table", "create index"})
+
 
 def _fold_marking(
     current: ReplicationMarking | None, new: ReplicationMarking
@@ -230,7 +239,20 @@ def _declared_key(
     if keys:
         return keys[-1]
     shape = tables.find(name)
-    return shape.primary_key if shape is not None else ()
+    if shape is None:
+        return ()
+    if shape.primary_key:
+        return shape.primary_key
+    # else a PRIMARY KEY that an ALTER TABLE adds, as Table.primary_key finds it once applied
+    added = (
+        c.constraint.columns
+        for c in changes
+        if c.procedure == "alter table"
+        and c.constraint is not None
+        and c.constraint.kind is ConstraintKind.PRIMARY_KEY
+        and tables.find(c.table) is shape
+    )
+    return next(added, ())
 
 
 _LOB_FAMILIES = frozenset({"clob", "nclob", "blob"})
@@ -312,15 +334,27 @@ def _check_change(
 
 
 def _apply_to_table(table: Table, changes: Sequence[TableChange]) -> Table:
-    # from the table as declared, so that running the pass again changes nothing
-    constraints = [c for c in table.constraints if c.declared_by is None]
+    # From the table as declared, so that running the pass again changes nothing: an ALTER
+    # TABLE's constraint has no declared_by, so one already applied is known by equality.
+    added = {
+        c.constraint
+        for c in changes
+        if c.procedure in STATEMENT_CHANGES and c.constraint is not None
+    }
+    constraints = [c for c in table.constraints if c.declared_by is None and c not in added]
+    created = {c.index for c in changes if c.index is not None}
+    indexes = [i for i in table.indexes if i not in created]
     marking: ReplicationMarking | None = None
     for change in changes:
         if change.constraint is not None:
             constraints.append(change.constraint)
+        if change.index is not None:
+            indexes.append(change.index)
         if change.marking is not None:
             marking = _fold_marking(marking, change.marking)
-    return replace(table, constraints=tuple(constraints), replication=marking)
+    return replace(
+        table, constraints=tuple(constraints), indexes=tuple(indexes), replication=marking
+    )
 
 
 # -------------------------------------------------------- replication definitions
@@ -734,6 +768,13 @@ def link_replication(
     changes = []
     for change in result.table_changes:
         target = tables.find(change.table)
+        if change.procedure in STATEMENT_CHANGES:
+            # an ALTER of a table defined outside the input is common (migration folders):
+            # unapplied, no diagnostic (D76); the K rules check what it adds
+            applied = target is not None
+            path = target.path if target is not None else None
+            changes.append(replace(change, applied=applied, table_path=path))
+            continue
         if target is None:
             diags.append(
                 _diag(

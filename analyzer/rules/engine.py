@@ -13,8 +13,8 @@ Everything the earlier stages report as a :class:`~analyzer.ir.Diagnostic` becom
 :class:`~analyzer.rules.registry.Finding` of the rule with the same code
 (:func:`from_diagnostic`), its subject (table / column) found from its span.
 
->>> from analyzer.core import analyze_bytes
->>> r = analyze_bytes("t.sql", b"CREATE TABLE t (a int, b nosuchtype)", )
+>>> from analyzer.core import Options, analyze_bytes
+>>> r = analyze_bytes("t.sql", b"CREATE TABLE t (a int, b nosuchtype)", Options(dialect="tsql"))
 >>> [(f.code, f.subject) for f in (from_diagnostic(d, r) for d in r.diagnostics)]
 [('T001', 't/b')]
 """
