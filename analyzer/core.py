@@ -146,7 +146,7 @@ def analyze_source(
             # a form of ALTER TABLE / CREATE INDEX not read: skipped, as before (D76)
             span = index.span(source.path, st.start, st.end)
             why = parsed.diagnostics[0].message if parsed.diagnostics else "no statement"
-            skipped.append(Skipped(change, span, f"{_NOT_READ}: {why}"))
+            skipped.append(Skipped(change, span, f"{NOT_READ}: {why}"))
             continue
         diags.extend(parsed.diagnostics)
         if parsed.tree is None:
@@ -222,7 +222,8 @@ def _cutting(grammar: Grammar) -> Grammar:
 
 
 #: Why a table change the grammar could not parse is skipped (``Grammar.changes``).
-_NOT_READ = "a form of this statement ddlaudit does not read"
+#: The reason of a key change (ALTER TABLE ... ADD, CREATE INDEX) that could not be read.
+NOT_READ = "a form of this statement ddlaudit does not read"
 
 
 def _replication_fields(objs: Iterable[Replicated]) -> dict[str, t.Any]:

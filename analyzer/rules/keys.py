@@ -12,10 +12,11 @@ one on NOT NULL columns.  Foreign keys (K003-K006) are resolved with
 :meth:`~analyzer.rules.engine.ScopeContext.lookup`: one index look-up per reference, so a
 scope costs O(tables + constraints).
 
-The IR does not keep ``ALTER TABLE`` (nor SQL Server / ASE / Teradata ``CREATE INDEX``):
-they are recorded as skipped statements.  A key such a statement may add is invisible, so
-the rules that would report a missing key (K001, K004's implied key, K006) stay quiet on
-a table its own file alters after creating it.
+Keys added by ``ALTER TABLE ... ADD CONSTRAINT`` and unique indexes of ``CREATE INDEX``
+are in the IR (the link pass applies them, D76).  An ``ALTER TABLE`` / ``CREATE INDEX``
+of a form ddlaudit recognises but could not read stays a skipped statement; a key it may
+add is invisible, so the rules that would report a missing key (K001, K004's implied key,
+K006) stay quiet on a table its own file alters that way after creating it.
 
 >>> from analyzer.core import analyze_bytes
 >>> from analyzer.rules.engine import FileContext
@@ -29,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from analyzer.core import NOT_READ
 from analyzer.ir import (
     Column,
     Constraint,
@@ -75,8 +77,13 @@ def _head(table: Table) -> Span | None:
 
 
 def _last_skipped(result: FileResult, kinds: frozenset[str]) -> int:
-    """Offset of the last skipped statement of ``kinds`` in ``result`` (-1: none)."""
-    return max((s.span.start for s in result.skipped if s.kind in kinds), default=-1)
+    """Offset of the last statement of ``kinds`` in ``result`` that ddlaudit took for a key
+    change but could not read (-1: none).  Other skipped ALTERs (columns, defaults, DROP,
+    CHECK CONSTRAINT) add no key."""
+    return max(
+        (s.span.start for s in result.skipped if s.kind in kinds and s.reason.startswith(NOT_READ)),
+        default=-1,
+    )
 
 
 def _altered_later(table: Table, last: int) -> bool:
@@ -612,9 +619,10 @@ TABLE_WITHOUT_PRIMARY_KEY = Rule(
     "(HiRDB). A UNIQUE constraint alone does not count; when one covers NOT NULL columns the "
     "message suggests declaring it the primary key. Temporary tables (Teradata VOLATILE and "
     "GLOBAL TEMPORARY, SQL Server / ASE #tables, ASE tempdb..tables), Teradata NO PRIMARY "
-    "INDEX tables (staging tables by design) and tables their own file alters after creating "
-    "them (ALTER TABLE ... ADD CONSTRAINT ... PRIMARY KEY, which ddlaudit does not read yet) "
-    "are not reported. The finding points at the table's header.",
+    "INDEX tables (staging tables by design) are not reported. A key added by ALTER TABLE "
+    "... ADD [CONSTRAINT n] PRIMARY KEY in any file of the scope counts; so does one an "
+    "ALTER TABLE ddlaudit could not read might add (the table is not reported). The finding "
+    "points at the table's header.",
     why="Without a key, duplicate rows cannot be told apart and nothing may reference the "
     "table. Replication needs one: Replication Server replication definitions name a primary "
     "key, SQL Server transactional replication publishes only tables with a primary key, and "
@@ -781,9 +789,10 @@ FOREIGN_KEY_NOT_UNIQUE_TARGET = Rule(
     what="Reports a declarative foreign key whose referenced columns (as a set) are not the "
     "referenced table's PRIMARY KEY, a UNIQUE constraint or a unique index (Teradata UPI / "
     "USI, SQL Server inline UNIQUE index, HiRDB CREATE UNIQUE INDEX). On HiRDB only the "
-    "primary key counts. Not reported when the referenced table's file alters it or creates "
-    "an index after it (ddlaudit does not read those statements yet), nor for sp_foreignkey, "
-    "which references the sp_primarykey by construction. Teradata Referential Constraints "
+    "primary key counts. Keys and unique indexes added by ALTER TABLE / CREATE INDEX in any "
+    "file of the scope count; not reported when an ALTER TABLE or CREATE INDEX ddlaudit could "
+    "not read follows the referenced table, nor for sp_foreignkey, which references the "
+    "sp_primarykey by construction. Teradata Referential Constraints "
     "(WITH NO CHECK OPTION) need no declared key, but the IR does not record the option yet: "
     "declare the key UNIQUE or suppress the finding.",
     why='SQL Server rejects the key (Msg 1776 "There are no primary or candidate keys in the '
