@@ -175,6 +175,8 @@ def _too_long(
     """The message when ``name`` (a ``kind`` of ``owner``) is over the limit, else None."""
     bound, release = limit
     allowed = bound.max_length if maximum is None else maximum
+    if len(name) <= allowed and name.isascii():
+        return None  # one byte, one character, unchanged by NFD: nothing to measure
     length = _measure(bound, name, encoding)
     if length <= allowed:
         return None
@@ -217,7 +219,9 @@ def identifier_too_long(ctx: SourceContext) -> Iterator[Finding]:
             span = _sub_span(ctx, table.span, *at) if at and table.span else table.span
             yield IDENTIFIER_TOO_LONG.finding(message, ctx.path, span=span, table=table)
         for column in table.columns:
-            quoted = delimited and _quoted(_column_written(ctx, column) or "")
+            quoted = (
+                delimited and len(column.name) > 253 and _quoted(_column_written(ctx, column) or "")
+            )
             message = _too_long(
                 "column name",
                 column.name,

@@ -73,6 +73,8 @@ class Selection:
 
     def ignored_in(self, path: str, code: str) -> bool:
         """True when a ``per-file-ignores`` glob matching ``path`` names ``code``."""
+        if not self.per_file_ignores:
+            return False
         posix = PurePath(path).as_posix()
         return any(
             glob_match(posix, glob) and any(_matches(s, code) for s in codes)
