@@ -1,7 +1,8 @@
 """Flatten a :class:`~analyzer.ir.FileResult` into plain rows for tabular outputs.
 
-The Spark pipeline (``analyzer/spark``) writes four Parquet datasets, ``files``,
-``tables``, ``columns`` and ``diagnostics``; their schemas are defined here as
+The Spark pipeline (``analyzer/spark``) writes five Parquet datasets, ``files``,
+``tables``, ``columns``, ``diagnostics`` (one file's result each) and ``findings``
+(``ddlaudit lint``'s, :func:`finding_rows`); their schemas are defined here as
 pure data (:class:`Field` tuples) so this module imports without pyspark and the
 schema, the rows and ``docs/output-schema.md`` cannot drift apart: the docs are
 checked against :func:`markdown_table` by the tests.
@@ -24,7 +25,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from analyzer.estimators import TableEstimate
 from analyzer.ir import (
@@ -38,6 +39,9 @@ from analyzer.ir import (
     TableOptions,
     to_dict,
 )
+
+if TYPE_CHECKING:
+    from analyzer.rules.registry import Finding
 
 #: Row values are limited to these Python types (plus None) so every consumer,
 #: Spark included, can take them without conversion.
@@ -278,13 +282,53 @@ DIAGNOSTICS: tuple[Field, ...] = (
     _f("source_line", "string", "text of the offending source line"),
 )
 
+FINDINGS: tuple[Field, ...] = (
+    _f(
+        "file",
+        "string",
+        "file the finding is in: a scanned file (`files.file`), the `[lint] workload` "
+        "file, or `<input>` when it is about no file",
+        nullable=False,
+    ),
+    _f("code", "string", "rule code (`ddlaudit rules`; docs/rules/)", nullable=False),
+    _f("rule", "string", "rule name (`duplicate-column`); null for a code without a rule"),
+    _f(
+        "severity",
+        "string",
+        "`error`, `warning` or `info`, with `[lint] severity` applied",
+        nullable=False,
+    ),
+    _f("message", "string", "human-readable description", nullable=False),
+    *_span_fields("finding"),
+    _f("table", "string", "qualified name of the table the finding is about, if any"),
+    _f("column_name", "string", "name of the column the finding is about, if any"),
+    _f(
+        "subject",
+        "string",
+        "object path the fingerprint is made of (`dbo.orders/amount`); empty when none",
+        nullable=False,
+    ),
+    _f("bytes", "long", "bytes at stake when the finding is about size (saving, excess)"),
+    _f(
+        "fingerprint",
+        "string",
+        "line-independent fingerprint, as in `ddlaudit lint` reports and baselines",
+        nullable=False,
+    ),
+)
+
 #: Every dataset by the directory name it is written under.
 DATASETS: dict[str, tuple[Field, ...]] = {
     "files": FILES,
     "tables": TABLES,
     "columns": COLUMNS,
     "diagnostics": DIAGNOSTICS,
+    "findings": FINDINGS,
 }
+
+#: The datasets made from one file's result alone (:func:`flatten`); ``findings`` also
+#: need the file's scope and the run's selection and suppressions (:func:`finding_rows`).
+FILE_DATASETS: tuple[str, ...] = ("files", "tables", "columns", "diagnostics")
 
 #: Type names (upper case, no arguments) that are stored variable-length, and the
 #: families that always are; a type counts when either matches.
@@ -500,13 +544,38 @@ def diagnostic_rows(result: FileResult) -> list[Row]:
     ]
 
 
+def finding_rows(findings: Sequence[Finding]) -> list[Row]:
+    """One ``findings`` row per finding (finished: selected, not suppressed, fingerprinted)."""
+    from analyzer.rules import get
+
+    out: list[Row] = []
+    for f in findings:
+        rule = get(f.code)
+        out.append(
+            (
+                f.path,
+                f.code,
+                rule.name if rule is not None else None,
+                str(f.severity),
+                f.message,
+                *_span(f.span),
+                f.table,
+                f.column,
+                f.subject,
+                f.bytes,
+                f.fingerprint,
+            )
+        )
+    return out
+
+
 def flatten(
     result: FileResult,
     size: int | None = None,
     millis: int | None = None,
     estimates: Sequence[TableEstimate] = (),
 ) -> dict[str, list[Row]]:
-    """All rows of one result, by dataset name (the keys of :data:`DATASETS`)."""
+    """All rows of one result, by dataset name (:data:`FILE_DATASETS`)."""
     return {
         "files": [file_row(result, size, millis)],
         "tables": table_rows(result, estimates),

@@ -490,3 +490,11 @@ def test_hostile_names_from_the_ddl_cannot_break_any_format(tmp_path: Path, fmt:
         assert root.find(".//failure") is not None
     else:
         assert out.count("error[C001]") == 2
+
+
+def test_scan_rejects_a_bad_lint_table_before_spark(tmp_path: Path) -> None:
+    (tmp_path / "a.sql").write_text("CREATE TABLE t (a int NOT NULL PRIMARY KEY)\n")
+    (tmp_path / "ddlaudit.toml").write_text('[lint]\nignore = ["Q42"]\n')
+    code, _, err = _run("scan", "a.sql", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert code == 2 and "Q42" in err
+    assert not (tmp_path / "out").exists()

@@ -32,6 +32,7 @@ from analyzer.ir import (
     TableOptions,
     UserType,
 )
+from analyzer.rules.registry import Finding
 from analyzer.settings import SizingSettings
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "output-schema.md"
@@ -163,6 +164,16 @@ RESULT = FileResult(
 )  # fmt: skip
 
 
+#: Finished findings: one about a column (with its bytes at stake), one about no place.
+FINDINGS = (
+    Finding("S010", Severity.WARNING, "row too wide", "repo/x.sql", span(3, 5, 20),
+            "sales.dbo.orders", "id", "sales.dbo.orders/id", bytes=120,
+            fingerprint="0123456789abcdef"),
+    Finding("D900", Severity.ERROR, "internal-error: boom", "<input>",
+            fingerprint="fedcba9876543210"),
+)  # fmt: skip
+
+
 def as_dicts(dataset: str, result: FileResult = RESULT) -> list[dict[str, object]]:
     return [dict(zip(rows.names(rows.DATASETS[dataset]), r, strict=True)) for r in
             rows.flatten(result, 1234, 56)[dataset]]  # fmt: skip
@@ -182,18 +193,25 @@ def test_schema_names_are_unique_snake_case_with_simple_types() -> None:
         assert fields[0].name == "file" and not fields[0].nullable
 
 
-def test_flatten_covers_every_dataset() -> None:
-    assert set(rows.flatten(RESULT)) == set(rows.DATASETS)
+def test_flatten_covers_every_file_dataset() -> None:
+    assert set(rows.flatten(RESULT)) == set(rows.FILE_DATASETS)
+    assert set(rows.DATASETS) == {*rows.FILE_DATASETS, "findings"}
+
+
+def _produced(dataset: str) -> list[rows.Row]:
+    # Sized as Teradata with a row count, so the sizing columns are filled too.
+    sizing = SizingSettings(platform="teradata", rows=1000)
+    sized = passes.run(RESULT, passes.SIZING_RULES, sizing=sizing)
+    sized = passes.run(sized, passes.REPLICATION_RULES, sizing=sizing)
+    if dataset == "findings":
+        return rows.finding_rows(FINDINGS)
+    return rows.flatten(sized, 1234, 56, estimate_file(sized, sizing))[dataset]
 
 
 @pytest.mark.parametrize("dataset", list(rows.DATASETS))
 def test_rows_match_schema_and_fill_every_column(dataset: str) -> None:
     """Every row fits the schema, and the rich example fills every column at least once."""
-    # Sized as Teradata with a row count, so the sizing columns are filled too.
-    sizing = SizingSettings(platform="teradata", rows=1000)
-    sized = passes.run(RESULT, passes.SIZING_RULES, sizing=sizing)
-    sized = passes.run(sized, passes.REPLICATION_RULES, sizing=sizing)
-    produced = rows.flatten(sized, 1234, 56, estimate_file(sized, sizing))[dataset]
+    produced = _produced(dataset)
     assert produced
     for row in produced:
         rows.check_row(dataset, row)
@@ -333,6 +351,28 @@ def test_failed_file_has_one_row_and_no_tables() -> None:
     assert [len(out[k]) for k in ("files", "tables", "columns", "diagnostics")] == [1, 0, 0, 1]
     rows.check_row("files", out["files"][0])
     assert dict(zip(rows.names(rows.FILES), out["files"][0], strict=True))["ok"] is False
+
+
+def test_findings_rows() -> None:
+    named = rows.names(rows.FINDINGS)
+    column, nowhere = (dict(zip(named, r, strict=True)) for r in rows.finding_rows(FINDINGS))
+    assert column == {
+        "file": "repo/x.sql",
+        "code": "S010",
+        "rule": "mssql-row-overflow",
+        "severity": "warning",
+        "message": "row too wide",
+        "line": 3,
+        "column": 5,
+        "end_line": 3,
+        "end_column": 20,
+        "table": "sales.dbo.orders",
+        "column_name": "id",
+        "subject": "sales.dbo.orders/id",
+        "bytes": 120,
+        "fingerprint": "0123456789abcdef",
+    }
+    assert (nowhere["rule"], nowhere["line"], nowhere["subject"]) == ("internal-error", None, "")
 
 
 # --------------------------------------------------------------------------- generic property

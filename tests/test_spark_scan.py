@@ -17,6 +17,7 @@ import pytest
 
 pytest.importorskip("pyspark", reason="pyspark is not installed: pip install -e '.[spark]'")
 
+from analyzer import workflow
 from analyzer.config import Config
 from analyzer.core import Options
 from analyzer.ir import FileResult
@@ -270,7 +271,8 @@ def test_worker_turns_a_crash_into_d900(monkeypatch: pytest.MonkeyPatch) -> None
     def crash(*args: object, **kwargs: object) -> FileResult:
         raise ValueError("bad luck")
 
-    monkeypatch.setattr(worker, "analyze_source", crash)
+    monkeypatch.setattr(workflow, "analyze_source", crash)
+    monkeypatch.setattr(worker, "analyze_source", crash)  # its fallback: the parse alone
     rows = [("file:/r/a.sql", bytearray(b"CREATE TABLE t (a int);")), ("file:/r/skip.sql", b"")]
     out = list(
         worker.analyze_partition(rows, Options(), lambda uri: None if "skip" in uri else "a")
@@ -278,7 +280,7 @@ def test_worker_turns_a_crash_into_d900(monkeypatch: pytest.MonkeyPatch) -> None
     assert len(out) == 1
     (diag,) = out[0].result.diagnostics
     assert diag.code == "D900" and "ValueError: bad luck" in diag.message
-    record = worker.finish(out[0], ())
+    record = worker.check(out[0], ()).record
     file_row = dict(zip(names(DATASETS["files"]), record[0], strict=True))
     assert file_row["ok"] is False and record[3][0][2] == "D900"
 
@@ -290,7 +292,7 @@ def test_worker_ascii_widths_and_r050_only_for_replicated_tables() -> None:
         b"sp_setreptable rep, true\ngo\n"
     )
     analysed = worker.analyze_file("w.sql", ddl, Options(dialect="sybase"))
-    _, tables, columns, diags = worker.finish(analysed, ())
+    _, tables, columns, diags = worker.check(analysed, ()).record
     by_name = {r[names(DATASETS["tables"]).index("table")]: r for r in tables}
     width = names(DATASETS["tables"]).index("row_width")
     assert by_name["rep"][width] == 11 and by_name["plain"][width] == 10  # int 11; char(10) 10
@@ -341,3 +343,6 @@ def test_summary_render_and_dict() -> None:
     s = ScanSummary(1, 2, 3, 0, 1, 0, 0, 1.0, "out", (("files", "out/files"),))
     assert s.to_dict()["diagnostics"] == {"error": 0, "warning": 1, "info": 0}
     assert s.render().splitlines()[0] == "scanned 1 file in 1.0 s: 2 tables, 3 columns"
+    s = ScanSummary(1, 2, 3, 0, 1, 0, 0, 1.0, "out", (), finding_errors=2, finding_infos=1)
+    assert s.to_dict()["findings"] == {"error": 2, "warning": 0, "info": 1} and s.findings == 3
+    assert "findings: 2 errors, 0 warnings, 1 info" in s.render()

@@ -22,7 +22,7 @@ from analyzer.cli.common import (
     "out",
     required=True,
     type=click.Path(file_okay=False),
-    help="Directory for the Parquet datasets (tables, columns, diagnostics, files).",
+    help="Directory for the Parquet datasets (files, tables, columns, diagnostics, findings).",
 )
 @click.option(
     "--master",
@@ -50,13 +50,19 @@ def scan(
 ) -> None:
     """Scan a repository of DDL on Apache Spark and write Parquet datasets to --out.
 
-    Every file is read by Spark and analysed by the same pure-Python core as
-    'parse'; a file that cannot be read or parsed yields diagnostic rows and
-    never fails the job.
+    Every file is read by Spark and analysed by the same pure-Python core and
+    workflow as 'lint' (with the config's [lint] table; the findings dataset); a
+    file that cannot be read or parsed yields diagnostic rows and never fails the
+    job.  The exit status counts error diagnostics, not findings.
     """
     from analyzer.core import Options
+    from analyzer.rules.selection import SelectionError, resolve
 
     config = load_config(config_path, include, exclude, encoding)
+    try:
+        selection = resolve(config.lint)  # a bad [lint] table fails before Spark starts
+    except SelectionError as err:
+        raise click.UsageError(str(err)) from None
     options = Options(dialect=dialect, encoding=encoding, config=config)
     try:
         from analyzer.spark.scan import SparkUnavailable, run_scan
@@ -64,7 +70,14 @@ def scan(
         click.echo(f"ddlaudit scan needs pyspark: pip install 'ddlaudit[spark]' ({err})", err=True)
         sys.exit(EXIT_ENVIRONMENT)
     try:
-        summary = run_scan(list(paths), out, master=master, options=options, progress=progress)
+        summary = run_scan(
+            list(paths),
+            out,
+            master=master,
+            options=options,
+            progress=progress,
+            selection=selection,
+        )
     except SparkUnavailable as err:
         click.echo(f"ddlaudit scan: {err}", err=True)
         sys.exit(EXIT_ENVIRONMENT)

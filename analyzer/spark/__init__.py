@@ -1,8 +1,9 @@
 """The Spark pipeline behind ``ddlaudit scan`` (the only package that imports pyspark).
 
 ``run_scan`` reads a repository of DDL with Spark's ``binaryFile`` source, runs the
-pure-Python core in ``mapPartitions`` and writes the ``files``, ``tables``,
-``columns`` and ``diagnostics`` Parquet datasets (docs/output-schema.md).
+pure-Python core (the ``SCAN`` workflow of :mod:`analyzer.workflow`) in its tasks and
+writes the ``files``, ``tables``, ``columns``, ``diagnostics`` and ``findings`` Parquet
+datasets (docs/output-schema.md).
 
 Attributes resolve lazily so that :mod:`analyzer.spark.worker`, which Spark
 tasks import, does not pull in the driver-side code.

@@ -1,23 +1,30 @@
 """``ddlaudit scan``: analyse a repository of DDL on Spark and write Parquet datasets.
 
-The driver selects the files (the same discovery, include and exclude globs as
-``ddlaudit parse``), Spark reads them with its ``binaryFile`` source, and each
-partition runs the pure-Python core (:mod:`analyzer.spark.worker`).  Output:
-four Parquet datasets under ``out/`` whose schemas come from
-:mod:`analyzer.rows` (documented in docs/output-schema.md)::
+The driver selects the files (the same discovery, include and exclude globs and
+scopes as ``ddlaudit lint``: each PATH is one scope), Spark reads them with its
+``binaryFile`` source, and each partition runs the workflow layer
+(:mod:`analyzer.workflow` through :mod:`analyzer.spark.worker`) with ``[lint]``'s
+selection, so the findings are ``lint``'s.  Output: five Parquet datasets under
+``out/`` whose schemas come from :mod:`analyzer.rows` (docs/output-schema.md)::
 
-    out/files  out/tables  out/columns  out/diagnostics
+    out/files  out/tables  out/columns  out/diagnostics  out/findings
 
-Plan (three Spark jobs plus the writes):
+Plan (one shuffle; a job per write plus the first collect):
 
-1. phase 1 over every file (decode, split, parse, build the IR), persisted; the
-   driver collects each file's path and user types;
+1. phase 1 over every file (decode, parse, IR, source rules, suppression comments),
+   persisted; the driver collects each file's user types and replication context
+   (small), broadcast to phase 2;
 2. files Spark did not deliver (empty files, which ``binaryFile`` skips; files
    that vanished or became unreadable; files over :data:`MAX_FILE_BYTES`) are
    settled on the driver, so no selected file is ever missing from ``files``;
-3. phase 2 (passes with all user types, flatten) into one nested DataFrame,
-   persisted, from which each dataset is a projection written to Parquet;
-4. the summary is counted back from the written datasets.
+3. phase 2 (passes, estimates, file rules, flatten), persisted; it is computed, in
+   parallel, as the map side of the one shuffle: its files grouped by scope, where
+   each scope's task runs the scope rules and replication findings and finishes
+   every finding (severity, selection, suppressions, fingerprints), written as
+   ``findings``; the workload's own findings are checked on the driver;
+4. the records of phase 2 become one nested DataFrame, persisted, from which
+   ``files``, ``tables``, ``columns`` and ``diagnostics`` are projections;
+5. the summary is counted back from the written datasets.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
+from functools import partial, reduce
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -41,14 +48,19 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
+from analyzer import workflow
 from analyzer.core import Options
 from analyzer.diagnostics import CODES
-from analyzer.ir import Diagnostic, FileResult, Severity, UserType
+from analyzer.ir import Column, Diagnostic, FileResult, Severity, Table, UserType
 from analyzer.passes.link_replication import ReplicationContext, merge_contexts
-from analyzer.rows import DATASETS, Field
-from analyzer.source import _matches, discover
+from analyzer.rows import DATASETS, FILE_DATASETS, Field
+from analyzer.rules.registry import Rule
+from analyzer.rules.selection import Selection, resolve
+from analyzer.settings import SizingSettings
+from analyzer.source import _matches
 from analyzer.spark import worker
 from analyzer.spark.session import Session, get_session, java_problem
+from analyzer.workflow import Prepared
 
 #: Larger files are not handed to Spark (``binaryFile`` fails the whole job
 #: above 2 GiB); they get a D005 diagnostic instead.  No DDL script is this big.
@@ -64,7 +76,7 @@ _SPARK_TYPES: dict[str, T.DataType] = {
     "long": T.LongType(),
     "bool": T.BooleanType(),
 }
-_URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:/")
+_URI = worker.URI
 _GLOB_CHARS = re.compile(r"([\\\[\]{}*?])")
 
 
@@ -78,14 +90,18 @@ def struct_type(fields: Sequence[Field]) -> T.StructType:
 
 
 def record_schema() -> T.StructType:
-    """The nested record of one file (:data:`analyzer.spark.worker.Record`)."""
+    """The nested row of one checked file (:data:`analyzer.spark.worker.CheckedRow`): its
+    ``files`` row, its ``tables``, ``columns`` and ``diagnostics`` rows, its scope and its
+    pickled scope member."""
     return T.StructType(
         [
             T.StructField("file", struct_type(DATASETS["files"]), False),
             *(
                 T.StructField(name, T.ArrayType(struct_type(DATASETS[name]), False), False)
-                for name in ("tables", "columns", "diagnostics")
+                for name in FILE_DATASETS[1:]
             ),
+            T.StructField("scope", T.StringType(), False),
+            T.StructField("member", T.BinaryType(), False),
         ]
     )
 
@@ -104,14 +120,23 @@ class ScanSummary:
     seconds: float
     out: str
     datasets: tuple[tuple[str, str], ...] = field(default=())
+    #: ``findings`` rows by severity (not part of the exit status: ``lint`` decides that).
+    finding_errors: int = 0
+    finding_warnings: int = 0
+    finding_infos: int = 0
 
     @property
     def diagnostics(self) -> int:
         """All diagnostic rows."""
         return self.errors + self.warnings + self.infos
 
+    @property
+    def findings(self) -> int:
+        """All ``findings`` rows."""
+        return self.finding_errors + self.finding_warnings + self.finding_infos
+
     def path(self, dataset: str) -> str:
-        """Where ``dataset`` (``files``, ``tables``, ``columns``, ``diagnostics``) was written."""
+        """Where ``dataset`` (a key of :data:`analyzer.rows.DATASETS`) was written."""
         return dict(self.datasets)[dataset]
 
     def to_dict(self) -> dict[str, Any]:
@@ -121,6 +146,11 @@ class ScanSummary:
             "tables": self.tables,
             "columns": self.columns,
             "diagnostics": {"error": self.errors, "warning": self.warnings, "info": self.infos},
+            "findings": {
+                "error": self.finding_errors,
+                "warning": self.finding_warnings,
+                "info": self.finding_infos,
+            },
             "files_failed": self.files_failed,
             "seconds": round(self.seconds, 3),
             "out": self.out,
@@ -131,9 +161,10 @@ class ScanSummary:
         """The human summary ``ddlaudit scan`` prints.
 
         >>> print(ScanSummary(3, 5, 40, 1, 2, 0, 1, 12.5, "out/scan",
-        ...                   (("tables", "out/scan/tables"),)).render())
+        ...                   (("tables", "out/scan/tables"),), 0, 4, 1).render())
         scanned 3 files in 12.5 s: 5 tables, 40 columns
         diagnostics: 1 error, 2 warnings, 0 infos; 1 file with errors
+        findings: 0 errors, 4 warnings, 1 info
         wrote out/scan: tables
         """
 
@@ -146,6 +177,8 @@ class ScanSummary:
                 f"{n(self.tables, 'table')}, {n(self.columns, 'column')}",
                 f"diagnostics: {n(self.errors, 'error')}, {n(self.warnings, 'warning')}, "
                 f"{n(self.infos, 'info')}; {n(self.files_failed, 'file')} with errors",
+                f"findings: {n(self.finding_errors, 'error')}, "
+                f"{n(self.finding_warnings, 'warning')}, {n(self.finding_infos, 'info')}",
                 f"wrote {self.out}: {', '.join(name for name, _ in self.datasets)}",
             ]
         )
@@ -166,6 +199,13 @@ class Listing:
     remote: tuple[str, ...]
     #: Results for problems found while listing (a path that does not exist ...).
     problems: tuple[FileResult, ...]
+    #: (reported path, scope) of every selected local file, in listing order: its scope is
+    #: the PATH it was found under, as in ``lint`` (:func:`analyzer.workflow.scopes`).
+    scopes: tuple[tuple[str, str], ...] = ()
+
+    def places(self) -> dict[str, tuple[str, int]]:
+        """Reported path -> (scope, order in the listing)."""
+        return {shown: (scope, i) for i, (shown, scope) in enumerate(self.scopes)}
 
 
 def _local_path(path: str) -> str | None:
@@ -176,15 +216,16 @@ def _local_path(path: str) -> str | None:
 
 
 def list_inputs(paths: Sequence[str], include: Sequence[str], exclude: Sequence[str]) -> Listing:
-    """Select the files to scan (local ones through the same discovery as ``parse``)."""
-    local_roots = [p for p in (_local_path(p) for p in paths) if p is not None]
+    """Select the files to scan (local ones through the same discovery and scopes as
+    ``lint``; ``-`` is not read: a scan has no standard input)."""
+    local_roots = [p for p in (_local_path(p) for p in paths) if p is not None and p != "-"]
     remote = tuple(p for p in paths if _local_path(p) is None)
     found, found_diags = (
-        discover(local_roots, tuple(include), tuple(exclude)) if local_roots else ([], ())
+        workflow.scopes(local_roots, tuple(include), tuple(exclude)) if local_roots else ([], ())
     )
     local: list[tuple[str, str]] = []
     settle: list[tuple[str, str, int | None]] = []
-    for shown in found:
+    for shown, _ in found:
         absolute = os.path.abspath(shown)
         try:
             size: int | None = os.stat(absolute).st_size
@@ -198,7 +239,7 @@ def list_inputs(paths: Sequence[str], include: Sequence[str], exclude: Sequence[
         FileResult(d.span.file if d.span is not None else "<input>", None, None, diagnostics=(d,))
         for d in found_diags
     )
-    return Listing(tuple(local), tuple(settle), remote, problems)
+    return Listing(tuple(local), tuple(settle), remote, problems, tuple(found))
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +255,18 @@ class LocalNames:
     def __call__(self, uri: str) -> str | None:
         shown = self.names.value.get(_local_path(uri) or uri)
         return None if shown is None else str(shown)
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """Maps a listed file's reported path to its scope and order (a Broadcast of
+    :meth:`Listing.places`); an unknown path has no scope."""
+
+    places: Any
+
+    def __call__(self, shown: str) -> tuple[str, int]:
+        scope, order = self.places.value.get(shown, ("", 0))
+        return str(scope), int(order)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +287,18 @@ class RemoteSelection:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class RemotePlace:
+    """The scope of a file listed under a remote root: the root; ``order`` puts the
+    root's files after the local ones (sorted by path among themselves)."""
+
+    root: str
+    order: int
+
+    def __call__(self, uri: str) -> tuple[str, int]:
+        return self.root, self.order
+
+
 def _too_large(path: str, size: int) -> FileResult:
     name = CODES["D005"][0]
     message = f"{name}: the file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit of a scan"
@@ -241,20 +306,35 @@ def _too_large(path: str, size: int) -> FileResult:
 
 
 def settle_on_driver(
-    absolute: str, shown: str, size: int | None, options: Options
+    absolute: str,
+    shown: str,
+    size: int | None,
+    options: Options,
+    place: tuple[str, int] = ("", 0),
+    rules: Sequence[Rule] = (),
 ) -> worker.Analysed:
     """Phase 1 for a file Spark did not deliver: read it here, or say why not."""
+    scope, order = place
+
+    def unread(result: FileResult, size: int | None) -> worker.Analysed:
+        return worker.Analysed(Prepared(result, scope=scope), size, None, order)
+
     if size is not None and size > MAX_FILE_BYTES:
-        return worker.Analysed(_too_large(shown, size), size, None)
+        return unread(_too_large(shown, size), size)
     try:
         data = Path(absolute).read_bytes()
     except OSError as err:
+        # The D005 every other command gives (workflow.read): same message and place.
+        decoded = workflow.read(shown, options)
         name = CODES["D005"][0]
-        diag = Diagnostic("D005", Severity.ERROR, f"{name}: cannot read {shown}: {err.strerror}")
-        return worker.Analysed(FileResult(shown, None, None, diagnostics=(diag,)), None, None)
+        diags = decoded.diagnostics if decoded.source is None else ()
+        diags = diags or (
+            Diagnostic("D005", Severity.ERROR, f"{name}: cannot read {shown}: {err.strerror}"),
+        )
+        return unread(FileResult(shown, None, None, diagnostics=diags), None)
     if len(data) > MAX_FILE_BYTES:
-        return worker.Analysed(_too_large(shown, len(data)), len(data), None)
-    return worker.analyze_file(shown, data, options)
+        return unread(_too_large(shown, len(data)), len(data))
+    return worker.analyze_file(shown, data, options, scope, order, rules=rules)
 
 
 # --------------------------------------------------------------------------- progress
@@ -371,18 +451,42 @@ def _types_of(known: Any) -> Callable[[], Sequence[UserType]]:
     return lambda: known.value
 
 
-def _collect_seen(
-    item: worker.Analysed,
-) -> tuple[str, tuple[UserType, ...], ReplicationContext]:
-    return item.result.path, item.result.user_types, worker.replication_of(item)
-
-
 def _context_of(known: Any) -> Callable[[], ReplicationContext]:
     return lambda: known.value
 
 
+#: What the driver collects of each file between the phases: its order in the listing,
+#: path, user types and replication context.
+Seen = tuple[int, str, tuple[UserType, ...], ReplicationContext]
+
+
+def _collect_seen(item: worker.Analysed) -> Seen:
+    return item.order, item.result.path, item.result.user_types, worker.replication_of(item)
+
+
+def workload_tables(context: ReplicationContext) -> list[Table]:
+    """Every table of the run as the workload check reads it (names and column names),
+    from the replication context the driver holds anyway: no file's result comes back."""
+    return [
+        Table(
+            shape.name,
+            "",
+            tuple(Column(n, i, ty, True, False) for i, (n, ty) in enumerate(shape.columns, 1)),
+        )
+        for shape in context.tables
+    ]
+
+
 def _write(frame: DataFrame, path: str, parts: int) -> None:
     frame.coalesce(parts).write.mode("overwrite").parquet(path)
+
+
+@dataclass(frozen=True, slots=True)
+class Lint:
+    """The lint side of a scan: the resolved ``[lint]`` selection and the workload file."""
+
+    selection: Selection
+    workload_path: str | None = None
 
 
 def _scan(
@@ -393,62 +497,98 @@ def _scan(
     include: tuple[str, ...],
     exclude: tuple[str, ...],
     progress: _Progress,
+    lint: Lint,
 ) -> dict[str, str]:
     sc = spark.sparkContext
+    sizing: SizingSettings = options.config.sizing
+    rules = lint.selection.enabled_rules
+    # Each phase ships only the rules it checks (the scope step has the whole selection).
+    source_rules = tuple(r for r in rules if r.level == "source")
+    file_rules = tuple(r for r in rules if r.level == "file")
     names = sc.broadcast({absolute: shown for absolute, shown in listing.local})
-    analyse = partial(worker.analyze_partition, options=options)
+    places = listing.places()
+    placed = sc.broadcast(places)
+    analyse = partial(worker.analyze_partition, options=options, sizing=sizing, rules=source_rules)
     phase1 = []
     if listing.local:
         frame = _reader(spark).load([_hadoop_path(a) for a, _ in listing.local])
-        phase1.append(
-            frame.select("path", "content").rdd.mapPartitions(
-                partial(analyse, display=LocalNames(names))
-            )
-        )
-    for root in listing.remote:
+        local = partial(analyse, display=LocalNames(names), place=Places(placed))
+        phase1.append(frame.select("path", "content").rdd.mapPartitions(local))
+    for i, root in enumerate(listing.remote):
         frame = _reader(spark).option("recursiveFileLookup", "true").load(root)
-        selection = RemoteSelection(root, include, exclude)
-        phase1.append(
-            frame.select("path", "content").rdd.mapPartitions(partial(analyse, display=selection))
+        remote = partial(
+            analyse,
+            display=RemoteSelection(root, include, exclude),
+            place=RemotePlace(root, len(places) + i),
         )
+        phase1.append(frame.select("path", "content").rdd.mapPartitions(remote))
     spark_read = sc.union(phase1) if phase1 else sc.emptyRDD()
     spark_read.persist(StorageLevel.MEMORY_AND_DISK)
 
     progress.phase(f"analysing {len(listing.local) + len(listing.settle)} files")
-    seen = spark_read.map(_collect_seen).collect()
-    seen_paths = {path for path, _, _ in seen}
-    known = [ut for _, types, _ in seen for ut in types]
-    # tables, keys and replication statements of every file (link_replication, D31)
-    pieces = [piece for _, _, piece in seen]
+    seen: list[Seen] = spark_read.map(_collect_seen).collect()
+    seen_paths = {path for _, path, _, _ in seen}
 
     # Files Spark did not deliver, and listing problems, are settled here.
-    settled = [worker.Analysed(r, None, None) for r in listing.problems]
+    settled = [worker.Analysed(Prepared(r), None, None) for r in listing.problems]
     pending = [(a, s, None) for a, s in listing.local if s not in seen_paths]
     for absolute, shown, size in (*listing.settle, *pending):
-        item = settle_on_driver(absolute, shown, size, options)
+        place = places.get(shown, ("", 0))
+        item = settle_on_driver(absolute, shown, size, options, place, source_rules)
         settled.append(item)
-        known.extend(item.result.user_types)
-        pieces.append(worker.replication_of(item))
+        seen.append(_collect_seen(item))
     analysed = spark_read.union(sc.parallelize(settled, 1)) if settled else spark_read
     total = len(seen_paths) + len(settled)
+    # User types, tables, keys and replication statements of every file (link_replication,
+    # D31), in listing order: what lint resolves against.
+    seen.sort(key=lambda s: (s[0], s[1]))
+    known_types = sc.broadcast(tuple(ut for _, _, types, _ in seen for ut in types))
+    context = merge_contexts(piece for _, _, _, piece in seen)
+    known_replication = sc.broadcast(context)
 
-    known_types = sc.broadcast(tuple(known))
-    known_replication = sc.broadcast(merge_contexts(pieces))
-    records = analysed.mapPartitions(
+    checked = analysed.mapPartitions(
         partial(
-            worker.finish_partition,
+            worker.check_partition,
             known_types=_types_of(known_types),
             known_replication=_context_of(known_replication),
-            sizing=options.config.sizing,
+            sizing=sizing,
+            rules=file_rules,
         )
     )
-    nested = spark.createDataFrame(records, record_schema(), verifySchema=False)
+    # Persisted in the JVM: the findings read the scope members, the writes the records.
+    nested = spark.createDataFrame(checked, record_schema(), verifySchema=False)
     nested.persist(StorageLevel.MEMORY_AND_DISK)
-    parts = max(1, min(records.getNumPartitions(), math.ceil(total / FILES_PER_PART)))
+    parts = max(1, min(checked.getNumPartitions(), math.ceil(total / FILES_PER_PART)))
+
+    # The workload file's findings are the run's, not a scope's: checked here against
+    # every table (names and columns are in the context) and finished like the others.
+    workload, loose = workflow.load_workload(lint.workload_path)
+    loose.extend(workflow.check_workload(workload, workload_tables(context), context.functions))
+    cwd = os.getcwd()  # lint reports fingerprints relative to the working directory
+    run = worker.RunSettings(
+        lint.selection,
+        sizing,
+        workload,
+        workflow.replication_enabled(lint.selection),
+        worker.Reported(cwd, cwd),
+    )
+    scopes = {scope for _, scope in listing.scopes} | set(listing.remote)
+    tasks = max(1, min(len(scopes) + bool(listing.problems), sc.defaultParallelism))
+    members = nested.select("scope", "member").rdd.map(worker.keyed_member)
+    rows = members.groupByKey(tasks).flatMap(partial(worker.finish_group, run=run))
+    extra = worker.finished_rows(loose, {}, run)
+    if extra:
+        rows = rows.union(sc.parallelize(extra, 1))
+    findings = spark.createDataFrame(rows, struct_type(DATASETS["findings"]), verifySchema=False)
 
     written: dict[str, str] = {}
     try:
-        for name in DATASETS:
+        # The one shuffle: its map side runs phase 2 in parallel and fills the cache.
+        progress.phase(f"checking {total} files")
+        _write(findings, f"{out}/findings", tasks)
+        written["findings"] = f"{out}/findings"
+        spark_read.unpersist()
+        for name in FILE_DATASETS:
             progress.phase(f"writing {name}")
             path = f"{out}/{name}"
             if name == "files":
@@ -460,38 +600,60 @@ def _scan(
     finally:
         nested.unpersist()
         spark_read.unpersist()
-        names.unpersist()
-        known_types.unpersist()
-        known_replication.unpersist()
-    return written
+        for broadcast in (names, placed, known_types, known_replication):
+            broadcast.unpersist()
+    return {name: written[name] for name in DATASETS}
+
+
+def _read(spark: SparkSession, written: dict[str, str], name: str) -> DataFrame:
+    # The schema is known: reading it from the footers would be one more Spark job.
+    return spark.read.schema(struct_type(DATASETS[name])).parquet(written[name])
+
+
+def _counted_by(dataset: str) -> Any:
+    """What the summary counts a dataset's rows by (a Spark column)."""
+    if dataset == "files":
+        return F.when(F.col("ok"), "ok").otherwise("failed")
+    if dataset in ("diagnostics", "findings"):
+        return F.col("severity")
+    return F.lit("")
 
 
 def _summarise(
     spark: SparkSession, written: dict[str, str], out: str, seconds: float
 ) -> ScanSummary:
-    files = (
-        spark.read.parquet(written["files"])
-        .agg(
-            F.count(F.lit(1)).alias("files"),
-            F.coalesce(F.sum(F.when(~F.col("ok"), 1).otherwise(0)), F.lit(0)).alias("failed"),
-        )
-        .first()
+    """The summary counted back from the written datasets, in one Spark job."""
+    frame = reduce(
+        DataFrame.unionByName,
+        (
+            _read(spark, written, name).select(
+                F.lit(name).alias("dataset"), _counted_by(name).alias("value")
+            )
+            for name in DATASETS
+        ),
     )
-    severity = {
-        row["severity"]: row["count"]
-        for row in spark.read.parquet(written["diagnostics"]).groupBy("severity").count().collect()
+    counts = {
+        (row["dataset"], row["value"]): int(row["count"])
+        for row in frame.groupBy("dataset", "value").count().collect()
     }
+
+    def n(dataset: str, value: str | None = None) -> int:
+        return sum(c for (d, v), c in counts.items() if d == dataset and value in (None, v))
+
     return ScanSummary(
-        files=int(files["files"]) if files is not None else 0,
-        tables=spark.read.parquet(written["tables"]).count(),
-        columns=spark.read.parquet(written["columns"]).count(),
-        errors=int(severity.get("error", 0)),
-        warnings=int(severity.get("warning", 0)),
-        infos=int(severity.get("info", 0)),
-        files_failed=int(files["failed"]) if files is not None else 0,
+        files=n("files"),
+        tables=n("tables"),
+        columns=n("columns"),
+        errors=n("diagnostics", "error"),
+        warnings=n("diagnostics", "warning"),
+        infos=n("diagnostics", "info"),
+        files_failed=n("files", "failed"),
         seconds=seconds,
         out=out,
         datasets=tuple(written.items()),
+        finding_errors=n("findings", "error"),
+        finding_warnings=n("findings", "warning"),
+        finding_infos=n("findings", "info"),
     )
 
 
@@ -515,16 +677,21 @@ def run_scan(
     include: Sequence[str] | None = None,
     exclude: Sequence[str] | None = None,
     progress: bool = True,
+    selection: Selection | None = None,
 ) -> ScanSummary:
     """Scan ``paths`` (files, directories or ``hdfs://``-style URIs) and write ``out/``.
 
-    ``include``/``exclude`` default to the globs of ``options.config``.  Uses the
-    active SparkSession if there is one (or the one ``spark-submit`` provides),
-    else starts a quiet local one on ``master`` (default ``local[*]``) and stops
-    it at the end.  Raises :class:`SparkUnavailable` when Spark cannot start.
+    ``include``/``exclude`` default to the globs of ``options.config``; ``selection``
+    (the rules of the ``findings``) to ``options.config.lint`` resolved, with its
+    ``workload``.  Uses the active SparkSession if there is one (or the one
+    ``spark-submit`` provides), else starts a quiet local one on ``master`` (default
+    ``local[*]``) and stops it at the end.  Raises :class:`SparkUnavailable` when
+    Spark cannot start, :class:`~analyzer.rules.selection.SelectionError` (before
+    starting it) when ``[lint]`` names no rule.
     """
     start = time.perf_counter()
     options = options if options is not None else Options()
+    lint = Lint(selection or resolve(options.config.lint), options.config.lint.workload)
     inc = tuple(include) if include is not None else tuple(options.config.include)
     exc = tuple(exclude) if exclude is not None else tuple(options.config.exclude)
     listing = list_inputs(paths, inc, exc)
@@ -543,7 +710,7 @@ def run_scan(
                 session.spark, "spark.sql.sources.parallelPartitionDiscovery.threshold", "1000000"
             ),
         ):
-            written = _scan(session.spark, listing, target, options, inc, exc, bar)
+            written = _scan(session.spark, listing, target, options, inc, exc, bar, lint)
             bar.phase("counting")
             return _summarise(session.spark, written, out, time.perf_counter() - start)
     finally:
