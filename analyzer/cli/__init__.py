@@ -29,6 +29,7 @@ from grammars.base import COMPILED_SQLGLOT_MESSAGE, compiled_sqlglot
 COMMANDS: dict[str, tuple[str, str]] = {
     "parse": ("parse", "parse"),
     "lint": ("lint", "lint"),
+    "graph": ("graph", "graph"),
     "rules": ("rules", "rules"),
     "size": ("size", "size"),
     "replication": ("replication", "replication"),

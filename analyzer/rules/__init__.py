@@ -33,6 +33,7 @@ FAMILIES: tuple[str, ...] = (
     "sizing",
     "schema",
     "keys",
+    "graph",
     "identifiers",
     "suppressions",
 )
