@@ -310,7 +310,14 @@ def finish(
     Returns the report and every finding before the baseline (what ``--write-baseline``
     records).
     """
-    kept, suppressed = finish_findings(findings, selection, marks, lambda p: reported_path(p, root))
+    shown: dict[str, str] = {}
+
+    def relative(path: str) -> str:  # one abspath/relpath per file, not per finding
+        if path not in shown:
+            shown[path] = reported_path(path, root)
+        return shown[path]
+
+    kept, suppressed = finish_findings(findings, selection, marks, relative)
     kept.sort(key=Finding.sort_key)
     hidden = 0
     reported = kept
@@ -447,8 +454,17 @@ def lint(
     everything = [p.result for p in (*prepared, *extra)]
     user_types = tuple(ut for r in everything for ut in r.user_types)
     linked = replication_context(everything)
-    checked = [check_file(p, LINT, sizing, user_types, linked, rules) for p in prepared]
+    del everything
+    # Each file's IR before the passes is dropped once checked, and its estimates once its
+    # file rules have run: the run holds one copy of every file, not three (a smaller heap
+    # is also less for the garbage collector to walk).
+    checked: list[Checked] = []
+    for i, p in enumerate(prepared):
+        done = check_file(p, LINT, sizing, user_types, linked, rules)
+        checked.append(replace(done, estimates=()))
+        prepared[i] = Prepared(FileResult(p.result.path, None, None))
     around_results = [check_file(p, LINT, sizing, user_types, linked).result for p in extra]
+    del prepared
     findings = [from_diagnostic(d) for d in found]
     for c in checked:
         findings.extend(c.findings)

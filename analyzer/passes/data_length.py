@@ -29,6 +29,7 @@ from analyzer.settings import SizingSettings
 def data_length(result: FileResult, sizing: SizingSettings | None = None) -> FileResult:
     """Set ``Column.storage`` for every column of every table (IR in, IR out)."""
     sizing = sizing or SizingSettings()
+    plain = Basis(None, sizing.fill)
     tables = []
     diagnostics = list(result.diagnostics)
     for table in result.tables:
@@ -51,7 +52,11 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
             if column.computed is not None and not column.computed.persisted:
                 columns.append(column)  # virtual: not stored
                 continue
-            basis = Basis(sizing.average(table.name.name, column.name), sizing.fill)
+            basis = (
+                Basis(sizing.average(table.name.name, column.name), sizing.fill)
+                if sizing.averages
+                else plain  # no --averages: one Basis serves every column
+            )
             storage: ColumnStorage | Unsupported
             if column.computed is not None and not column.type.declared.strip():
                 # A persisted computed column's type comes from its expression, which
