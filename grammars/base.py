@@ -60,20 +60,23 @@ CREATE_TYPE = re.compile(r"\A\s*create\s+type\b", re.IGNORECASE)
 _NAME_PART = r'(?:\[[^\]]*\]|"[^"]*"|[^\s.\[\]"(),;]+)'
 _NAME = rf"{_NAME_PART}(?:\s*\.\s*{_NAME_PART}?)*"
 
+#: White space or a comment between two words of a statement head.
+_GAP = r"(?:\s|--[^\n]*(?:\n|\Z)|/\*(?:[^*]|\*(?!/))*\*/)"
+
 #: ``ALTER TABLE t [WITH [NO]CHECK] ADD [CONSTRAINT n] PRIMARY KEY | UNIQUE | FOREIGN KEY |
 #: CHECK``: the forms that add a key (SQL Server, ASE, Teradata); other ALTERs stay skipped.
 ALTER_TABLE_ADD_KEY = re.compile(
-    rf"""\s*alter\s+table\s+{_NAME}\s*
-        (?:with\s+(?:no)?check\s+)?
-        add\s+(?:constraint\s+{_NAME_PART}\s*)?
-        (?:primary\s+key|unique|foreign\s+key|check)\b""",
+    rf"""{_GAP}*alter{_GAP}+table{_GAP}+{_NAME}{_GAP}*
+        (?:with{_GAP}+(?:no)?check{_GAP}+)?
+        add{_GAP}+(?:constraint{_GAP}+{_NAME_PART}{_GAP}*)?
+        (?:primary{_GAP}+key|unique|foreign{_GAP}+key|check)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 
 #: ``CREATE [UNIQUE] [CLUSTERED | NONCLUSTERED] INDEX`` (not XML, spatial, columnstore,
 #: Teradata join or hash indexes).
 CREATE_INDEX = re.compile(
-    r"\s*create\s+(?:unique\s+)?(?:(?:non)?clustered\s+)?index\b", re.IGNORECASE
+    rf"{_GAP}*create{_GAP}+(?:unique{_GAP}+)?(?:(?:non)?clustered{_GAP}+)?index\b", re.IGNORECASE
 )
 
 #: The table changes SQL Server, ASE and Teradata scripts make after CREATE TABLE

@@ -449,3 +449,22 @@ def test_k006_still_reports_a_non_unique_target() -> None:
     assert [(f.code, f.line) for f in found] == [("K006", _line(sql, "CONSTRAINT fk_name"))]
     assert _text(sql, found[0].span).startswith("CONSTRAINT fk_name FOREIGN KEY")
     assert "fk_name" in found[0].message and "Msg 1776" in found[0].message
+
+
+def test_comments_inside_the_statement_head_do_not_hide_the_change() -> None:
+    """A comment between ADD CONSTRAINT n and FOREIGN KEY (SSMS users annotate keys)."""
+    from analyzer.core import Options, analyze_bytes
+
+    ddl = (
+        b"CREATE TABLE c (id int NOT NULL PRIMARY KEY)\nGO\n"
+        b"CREATE TABLE o (id int NOT NULL PRIMARY KEY, cid int NULL)\nGO\n"
+        b"ALTER TABLE o ADD CONSTRAINT fk_o_c -- the customer\n"
+        b"    FOREIGN KEY (cid) REFERENCES c (id)\nGO\n"
+        b"CREATE /* for lookups */ UNIQUE INDEX ix_c ON c (id)\nGO\n"
+    )
+    r = analyze_bytes("t.sql", ddl, Options(dialect="tsql"))
+    orders = next(t for t in r.tables if t.name.name == "o")
+    assert [k.name for k in orders.constraints if k.kind.value == "foreign_key"] == ["fk_o_c"]
+    customer = next(t for t in r.tables if t.name.name == "c")
+    assert [i.name for i in customer.indexes] == ["ix_c"]
+    assert not [s for s in r.skipped if s.kind in ("alter table", "create index")]
