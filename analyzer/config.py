@@ -10,6 +10,9 @@ Example ``ddlaudit.toml``::
     "warehouse/**" = "teradata"
     "mssql/**" = "tsql"
 
+    [scopes]                       # which files form one database: first matching glob wins
+    "envs/prod/**" = "prod"        # (else a directory with a project marker, else each PATH)
+
 >>> cfg = Config(dialect_map=(("warehouse/**", "teradata"),))
 >>> cfg.dialect_for("warehouse/sales/orders.sql")
 'teradata'
@@ -219,6 +222,22 @@ class Config:
     rdareas: tuple[Rdarea, ...] = ()
     #: The ``[lint]`` table.
     lint: LintSettings = _DEFAULT_LINT
+    #: The ``[scopes]`` table: (glob, scope name), first match wins (analyzer/scopes.py).
+    scope_map: tuple[tuple[str, str], ...] = ()
+
+    def scope_for(self, path: str) -> str | None:
+        """The scope the first matching ``[scopes]`` glob assigns to ``path``, or None.
+
+        >>> Config(scope_map=(("envs/prod/**", "prod"),)).scope_for("envs/prod/db/t.sql")
+        'prod'
+        """
+        if not self.scope_map:
+            return None
+        posix = PurePath(path).as_posix()
+        for pattern, scope in self.scope_map:
+            if glob_match(posix, pattern):
+                return scope
+        return None
 
     def dialect_for(self, path: str) -> str | None:
         """The dialect the first matching ``[dialects]`` glob assigns to ``path``."""
@@ -255,12 +274,33 @@ def _strings(value: Any, where: str) -> tuple[str, ...]:
     raise ConfigError(f"{where}: expected a string or a list of strings")
 
 
+def _scopes(value: Any, source: str) -> tuple[tuple[str, str], ...]:
+    """Validate ``[scopes]``: ``"glob" = "scope name"``, in the order written.
+
+    >>> _scopes({"envs/prod/**": "prod", "envs/test/**": "test"}, "x")
+    (('envs/prod/**', 'prod'), ('envs/test/**', 'test'))
+    """
+    if not isinstance(value, dict):
+        raise ConfigError(f'{source}: [scopes] must be a table of "glob" = "scope name"')
+    found = []
+    for pattern, name in value.items():
+        if not str(pattern).strip():
+            raise ConfigError(f"{source}: [scopes] {pattern!r}: an empty glob")
+        if not isinstance(name, str) or not name.strip():
+            raise ConfigError(
+                f"{source}: [scopes] {pattern!r} = {name!r}: expected a scope name "
+                "(a non-empty string)"
+            )
+        found.append((str(pattern), name.strip()))
+    return tuple(found)
+
+
 def from_mapping(data: dict[str, Any], source: str, base: str | None = None) -> Config:
     """Build a :class:`Config` from the parsed TOML table, validating every key.
 
     ``base`` is the config file's directory (relative paths in ``[lint]``).
     """
-    known = {"dialects", "include", "exclude", "encoding", "size", "lint"}
+    known = {"dialects", "include", "exclude", "encoding", "size", "lint", "scopes"}
     known.add("rdareas")  # HiRDB RDAREA facts
     unknown = sorted(set(data) - known)
     if unknown:
@@ -290,6 +330,7 @@ def from_mapping(data: dict[str, Any], source: str, base: str | None = None) -> 
     sizing = with_rdareas(sizing, [(r.name, r.page_length, r.segment_size) for r in rdareas])
     lint = lint_from_mapping(data["lint"], source, base) if "lint" in data else _DEFAULT_LINT
     return Config(
+        scope_map=_scopes(data["scopes"], source) if "scopes" in data else (),
         lint=lint,
         rdareas=rdareas,
         sizing=sizing,

@@ -34,8 +34,9 @@ from analyzer.ir import (
     UserType,
 )
 from analyzer.parse import parse_statement
-from analyzer.passes.link_replication import replication_context
-from analyzer.source import LineIndex, SourceText, decode, discover, read_path
+from analyzer.passes.link_replication import scope_links
+from analyzer.scopes import STDIN_PATH, STDIN_SCOPE, assign
+from analyzer.source import LineIndex, SourceText, decode, read_path
 from analyzer.split import (
     BLOCK_LABELS,
     batch_statements,
@@ -285,29 +286,41 @@ def analyze_paths(
     options: Options = Options(),
     stdin: bytes | None = None,
 ) -> tuple[list[FileResult], tuple[Diagnostic, ...]]:
-    """Analyse files and directories (``-`` is ``stdin``), then run the passes across them.
+    """Analyse files and directories (``-`` is ``stdin``), then run the passes, linking
+    each file within its scope (:mod:`analyzer.scopes`, docs/decisions.md D77).
 
-    Alias types defined in any file resolve columns in every other, as a deploy
-    script set would.  Returns the results and the discovery diagnostics.
+    Alias types, tables, keys and replication objects of any file of a scope resolve in
+    every other of that scope, as a deploy script set would; each scope's index is built
+    once.  Returns the results (standard input first, then the files in listing order)
+    and the discovery diagnostics.
     """
-    files, found_diags = discover(
-        [p for p in paths if p != "-"], options.config.include, options.config.exclude
-    )
+    listed, found_diags = assign(paths, options.config)
     results: list[FileResult] = []
+    scope_names: list[str] = []
     if "-" in paths and stdin is not None:
-        decoded = decode(stdin, "<stdin>", options.encoding or options.config.encoding)
+        decoded = decode(stdin, STDIN_PATH, options.encoding or options.config.encoding)
         if decoded.source is None:
-            results.append(_failed("<stdin>", decoded.diagnostics))
+            results.append(_failed(STDIN_PATH, decoded.diagnostics))
         else:
             results.append(analyze_source(decoded.source, options, decoded.diagnostics))
-    results.extend(analyze_path(p, options) for p in files)
-    all_types = tuple(ut for r in results for ut in r.user_types)
-    # tables, key and replication statements of every file (link_replication, D31)
-    replication = replication_context(results)
+        scope_names.append(STDIN_SCOPE)
+    for path, scope in listed:
+        if path != STDIN_PATH:
+            results.append(analyze_path(path, options))
+            scope_names.append(scope)
+    # alias types, tables, key and replication statements of each scope (D31, D77)
+    members: dict[str, list[FileResult]] = {}
+    for r, scope in zip(results, scope_names, strict=True):
+        members.setdefault(scope, []).append(r)
+    links = {scope: scope_links(rs) for scope, rs in members.items()}
+    del members
     resolved = []
-    for r in results:
+    for r, scope in zip(results, scope_names, strict=True):
+        linked = links[scope]
         try:
-            resolved.append(passes.run(r, user_types=all_types, replication=replication))
+            resolved.append(
+                passes.run(r, user_types=linked.user_types, replication=linked.replication)
+            )
         except Exception as err:
             resolved.append(
                 replace(r, diagnostics=(*r.diagnostics, *_internal(r.path, err).diagnostics))

@@ -21,6 +21,7 @@ STAGES: dict[str, int] = {
     "analyzer.source": 2,
     "analyzer.settings": 2,
     "analyzer.config": 2,
+    "analyzer.scopes": 2,
     "analyzer.detect": 2,
     "analyzer.diagnostics": 2,
     "analyzer.types": 2,

@@ -226,7 +226,6 @@ def test_k003_qualified_reference_is_ambiguous_between_two_owners(tmp_path: Path
 
 
 def test_k003_sp_foreignkey_outside_the_scope(tmp_path: Path) -> None:
-    # Both directories form the input (the link pass finds item), the scope only the first.
     one, two = tmp_path / "one", tmp_path / "two"
     one.mkdir()
     two.mkdir()
@@ -237,15 +236,20 @@ def test_k003_sp_foreignkey_outside_the_scope(tmp_path: Path) -> None:
     (two / "i.sql").write_text(
         "create table item (id int not null)\ngo\nexec sp_primarykey item, id\ngo\n"
     )
+    # Two PATHs are two scopes (D77): the call cannot reach the other scope's table, the
+    # link pass says so (R007) and K003 does not repeat it.
     results, _ = analyze_paths([str(one), str(two)], Options(dialect="sybase"))
+    inside = [r for r in results if "one" in r.path]
+    assert any(d.code == "R007" for r in inside for d in r.diagnostics)
+    assert not list(keys.foreign_key_missing_table(scope_context("one", inside)))
+    # Linked as one scope (their parent), checked over the first directory's files alone.
+    results, _ = analyze_paths([str(tmp_path)], Options(dialect="sybase"))
+    assert not any(d.code == "R007" for r in results for d in r.diagnostics)
     inside = [r for r in results if "one" in r.path]
     found = list(keys.foreign_key_missing_table(scope_context("one", inside)))
     assert [(Path(f.path).name, f.line) for f in found] == [("s.sql", 3)]
     assert "of sp_foreignkey" in found[0].message
-    # Missing from the whole input: R007 already says so, K003 does not repeat it.
-    only, _ = analyze_paths([str(one)], Options(dialect="sybase"))
-    assert any(d.code == "R007" for r in only for d in r.diagnostics)
-    assert not list(keys.foreign_key_missing_table(scope_context("one", only)))
+    assert not list(keys.foreign_key_missing_table(scope_context("all", results)))
 
 
 # ------------------------------------------------------------------ K004

@@ -196,11 +196,17 @@ def test_scope_step_without_spark_equals_lint(tree: Path) -> None:
         settle_on_driver(a, shown, size, options, places[shown], rules)
         for a, shown, size in listing.settle
     ]
-    types = tuple(ut for a in analysed for ut in a.result.user_types)
-    context = replication_context(a.result for a in analysed)
+    pieces: dict[str, list[worker.Piece]] = {}
+    for item in reversed(analysed):  # the links restore the listing order
+        scope, piece = worker.link_piece(item)
+        pieces.setdefault(scope, []).append(piece)
+    links = {scope: worker.gather_links(found) for scope, found in pieces.items()}
     members: dict[str, list[worker.Member]] = {}
     for item in reversed(analysed):  # the scope step restores the listing order
-        member = worker.check(item, types, config.sizing, context, rules).member
+        linked = links[item.prepared.scope]
+        member = worker.check(
+            item, linked.user_types, config.sizing, linked.replication, rules
+        ).member
         members.setdefault(member.checked.scope, []).append(member)
     cwd = os.getcwd()
     run = worker.RunSettings(
@@ -214,6 +220,7 @@ def test_scope_step_without_spark_equals_lint(tree: Path) -> None:
     for scope, group in members.items():
         rows.extend(worker.finish_scope(scope, group, run))
     workload, loose = workflow.load_workload(config.lint.workload)
+    context = replication_context(a.result for a in analysed)
     loose += workflow.check_workload(workload, workload_tables(context), context.functions)
     rows.extend(worker.finished_rows(loose, {}, run))
     assert sorted(rows, key=repr) == sorted((_key(f) for f in _lint(config)), key=repr)

@@ -32,23 +32,22 @@ FORMATS = ("text", "json", "dot", "mermaid")
 def scope_results(
     paths: Sequence[str], options: Options, stdin: bytes | None = None
 ) -> tuple[list[tuple[str, list[FileResult]]], tuple[Diagnostic, ...]]:
-    """Each scope (PATH argument) with its files after parsing and the passes, as the lint
-    has them before sizing (``workflow.PARSE``: types and keys resolved across every file,
-    ALTER TABLE and sp_foreignkey applied), and the discovery diagnostics."""
-    from analyzer.passes.link_replication import replication_context
-    from analyzer.workflow import PARSE, check_file, prepare, read, scopes
+    """Each scope (docs/decisions.md D77: ``[scopes]``, project markers, PATH arguments)
+    with its files after parsing and the passes, as the lint has them before sizing
+    (``workflow.PARSE``: types and keys resolved within the scope, ALTER TABLE and
+    sp_foreignkey applied), and the discovery diagnostics."""
+    from analyzer.workflow import PARSE, check_file, prepare, read, scope_links_of, scopes
 
     config = options.config
-    listed, found = scopes(paths, config.include, config.exclude)
+    listed, found = scopes(paths, config.include, config.exclude, config)
     prepared = [
         prepare(read(p, options, stdin), p, options, config.sizing, (), s) for p, s in listed
     ]
-    everything = [p.result for p in prepared]
-    user_types = tuple(ut for r in everything for ut in r.user_types)
-    linked = replication_context(everything)
+    links = scope_links_of(prepared)
     by_scope: dict[str, list[FileResult]] = {}
     for p in prepared:
-        checked = check_file(p, PARSE, config.sizing, user_types, linked)
+        linked = links[p.scope]
+        checked = check_file(p, PARSE, config.sizing, linked.user_types, linked.replication)
         by_scope.setdefault(p.scope, []).append(checked.result)
     return list(by_scope.items()), found
 
@@ -122,8 +121,9 @@ def graph(
     ALTER TABLE, sp_foreignkey, sp_commonkey), with replication definitions,
     subscriptions and publications; prints components, foreign key cycles (and the key
     to create after loading), load order (parents first), drop order and references
-    to tables not in the scope.  Each PATH is one scope, as for 'lint'.  Exit 1 when
-    the input has errors, 2 for an unknown --table.
+    to tables not in the scope.  Scopes are those of 'lint' ([scopes], project
+    markers, else each PATH).  Exit 1 when the input has errors, 2 for an unknown
+    --table.
     """
     from analyzer.core import Options
     from analyzer.graph import analyse, build_graph, neighbourhood

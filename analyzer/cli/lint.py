@@ -172,8 +172,9 @@ def lint(
     """Check DDL files or directories (PATH '-' reads stdin) against the rule catalogue.
 
     Parses, sizes and checks replication like 'parse', 'size' and 'replication', then
-    reports every finding of the enabled rules ('ddlaudit rules' lists them).  Each PATH
-    is one scope: references (foreign keys, duplicate tables) resolve within it.
+    reports every finding of the enabled rules ('ddlaudit rules' lists them).  Files
+    link and references resolve within their scope: a [scopes] glob's, else the nearest
+    directory with a ddlaudit.toml, .ddlaudit.toml or *.sqlproj marker, else the PATH.
     Suppress a finding with '-- ddlaudit: ignore[CODE]' on its line; exit 1 when a
     finding reaches --fail-on.
     """

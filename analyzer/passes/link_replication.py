@@ -25,10 +25,13 @@ create (perhaps in another file).  This pass, run after :mod:`resolve_user_types
 * warns when an ``sp_addtype`` type (or a keyed / marked table) is used before the script
   defines it.
 
-Tables, changes and definitions of other files of the same run arrive in ``replication``
-(a :class:`ReplicationContext` built by :func:`replication_context` over every file, as
-``user_types`` does for alias types; docs/decisions.md, D6 and D31).  Nothing is dropped: an
-unresolved statement stays in the IR with ``resolved`` / ``applied`` False and a diagnostic.
+Tables, changes and definitions of the other files of the same scope arrive in
+``replication`` (a :class:`ReplicationContext` built by :func:`replication_context` over the
+scope's files, as ``user_types`` does for alias types; docs/decisions.md, D6, D31 and D77).
+The context indexes its objects by name once (:class:`ContextIndex`), so linking a file
+costs the objects of the names it uses, not the scope's: a run links in time linear in its
+files.  Nothing is dropped: an unresolved statement stays in the IR with ``resolved`` /
+``applied`` False and a diagnostic.
 
 >>> from analyzer.ir import *
 >>> t = Table(QualifiedName("authors"), "sybase",
@@ -45,7 +48,7 @@ from __future__ import annotations
 
 import typing as t
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from analyzer.ir import (
     Article,
@@ -68,7 +71,7 @@ from analyzer.ir import (
     TableChange,
     UserType,
 )
-from analyzer.passes.resolve_user_types import type_index
+from analyzer.passes.resolve_user_types import UserTypes, types_for
 
 # ----------------------------------------------------------------------- context
 
@@ -85,9 +88,35 @@ class TableShape:
 
 
 @dataclass(frozen=True, slots=True)
+class ContextIndex:
+    """A :class:`ReplicationContext` by name (lower case), built once per context: what a
+    lookup examines is the objects of one name, whatever the size of the scope."""
+
+    #: bare table name -> the shapes of that name, in file order
+    tables: Mapping[str, tuple[TableShape, ...]]
+    #: bare name of the changed table -> its changes (sp_primarykey, ALTER TABLE ...), in order
+    changes: Mapping[str, tuple[TableChange, ...]]
+    #: replication definition name -> the primary tables of the definitions of that name
+    definitions: Mapping[str, tuple[QualifiedName, ...]]
+    #: (function) replication definition name -> its ``alter`` clauses, in order
+    definition_changes: Mapping[str, tuple[ReplicationDefinitionChange, ...]]
+    functions: frozenset[str]
+    publications: frozenset[str]
+    #: publication name -> its sp_add_article / sp_add_article_col calls, in order
+    publication_changes: Mapping[str, tuple[PublicationChange, ...]]
+
+
+def _grouped(pairs: Iterable[tuple[str, t.Any]]) -> dict[str, tuple[t.Any, ...]]:
+    found: dict[str, list[t.Any]] = {}
+    for key, item in pairs:
+        found.setdefault(key, []).append(item)
+    return {key: tuple(items) for key, items in found.items()}
+
+
+@dataclass(frozen=True, slots=True)
 class ReplicationContext:
-    """Everything of a run's files that statements of another file may refer to (small: it
-    is what the Spark scan broadcasts between its phases)."""
+    """Everything of a scope's files that statements of another file may refer to (small:
+    the Spark scan ships it between its phases; picklable, its index is rebuilt on use)."""
 
     tables: tuple[TableShape, ...] = ()
     table_changes: tuple[TableChange, ...] = ()
@@ -97,9 +126,36 @@ class ReplicationContext:
     definitions: tuple[tuple[str, QualifiedName], ...] = ()
     functions: tuple[str, ...] = ()
     publications: tuple[str, ...] = ()
+    #: Built on first use (:attr:`index`); not compared, hashed or pickled.
+    _index: ContextIndex | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
 
     def merge(self, other: ReplicationContext) -> ReplicationContext:
         return merge_contexts((self, other))
+
+    @property
+    def index(self) -> ContextIndex:
+        """The context by name, built once (O(objects)) and kept."""
+        index = self._index
+        if index is None:
+            index = ContextIndex(
+                tables=_grouped((s.name.name.lower(), s) for s in self.tables),
+                changes=_grouped((c.table.name.lower(), c) for c in self.table_changes),
+                definitions=_grouped((name.lower(), table) for name, table in self.definitions),
+                definition_changes=_grouped((c.name.lower(), c) for c in self.definition_changes),
+                functions=frozenset(f.lower() for f in self.functions),
+                publications=frozenset(p.lower() for p in self.publications),
+                publication_changes=_grouped(
+                    (c.publication.lower(), c) for c in self.publication_changes
+                ),
+            )
+            object.__setattr__(self, "_index", index)
+        return index
+
+    def __reduce__(self) -> tuple[type[ReplicationContext], tuple[t.Any, ...]]:
+        # the fields only: the index is rebuilt where it is used
+        return ReplicationContext, tuple(getattr(self, name) for name in _CONTEXT_FIELDS)
 
 
 _CONTEXT_FIELDS = (
@@ -151,6 +207,33 @@ def replication_context(results: Iterable[FileResult]) -> ReplicationContext:
     return merge_contexts(file_context(r) for r in results)
 
 
+@dataclass(frozen=True, slots=True)
+class ScopeLinks:
+    """What the passes link a file of one scope against: the scope's alias types and its
+    replication context, in the order of its files; built once per scope
+    (:func:`scope_links`), indexed once on first use."""
+
+    user_types: UserTypes = field(default_factory=UserTypes)
+    replication: ReplicationContext = field(default_factory=ReplicationContext)
+
+
+def scope_links(results: Iterable[FileResult]) -> ScopeLinks:
+    """The :class:`ScopeLinks` of a scope's files (in the order given), O(their objects)."""
+    listed = list(results)
+    return ScopeLinks(
+        UserTypes(ut for r in listed for ut in r.user_types), replication_context(listed)
+    )
+
+
+def merge_links(pieces: Iterable[ScopeLinks]) -> ScopeLinks:
+    """The pieces' links concatenated, in order (per-file pieces into a scope's links)."""
+    listed = list(pieces)
+    return ScopeLinks(
+        UserTypes(ut for p in listed for ut in p.user_types),
+        merge_contexts(p.replication for p in listed),
+    )
+
+
 def _replication_free(result: FileResult) -> bool:
     return not (
         result.table_changes
@@ -171,18 +254,43 @@ def _same(a: str | None, b: str | None) -> bool:
 
 
 class _Tables:
-    """Tables by name: this file's first, then the other files' (case-insensitive names)."""
+    """Tables by name: this file's first, then the other files' of the scope, from the
+    scope's index (case-insensitive names; a qualifier must agree when both give one)."""
 
-    def __init__(self, own: Sequence[TableShape], others: Sequence[TableShape]) -> None:
-        self.by_name: dict[str, list[TableShape]] = {}
-        for shape in (*own, *others):
-            self.by_name.setdefault(shape.name.name.lower(), []).append(shape)
+    def __init__(self, own: Sequence[TableShape], index: ContextIndex, path: str) -> None:
+        self.own: dict[str, list[TableShape]] = {}
+        for shape in own:
+            self.own.setdefault(shape.name.name.lower(), []).append(shape)
+        self.index = index
+        self.path = path
 
     def find(self, name: QualifiedName) -> TableShape | None:
-        for shape in self.by_name.get(name.name.lower(), ()):
+        key = name.name.lower()
+        for shape in self.own.get(key, ()):
             if _same(name.schema, shape.name.schema) and _same(name.catalog, shape.name.catalog):
                 return shape
+        for shape in self.index.tables.get(key, ()):
+            if (
+                shape.path != self.path  # this file's tables are its own shapes above
+                and _same(name.schema, shape.name.schema)
+                and _same(name.catalog, shape.name.catalog)
+            ):
+                return shape
         return None
+
+    def changes(self, name: QualifiedName) -> tuple[TableChange, ...]:
+        """The scope's changes of tables of ``name``'s bare name (a superset of the changes
+        of the table ``name`` finds, in order)."""
+        return self.index.changes.get(name.name.lower(), ())
+
+
+def _agrees(a: QualifiedName, b: QualifiedName) -> bool:
+    """Two references to the same table: bare names equal, qualifiers agreeing."""
+    return (
+        a.name.lower() == b.name.lower()
+        and _same(a.schema, b.schema)
+        and _same(a.catalog, b.catalog)
+    )
 
 
 def _has(columns: Iterable[str], name: str) -> bool:
@@ -225,20 +333,21 @@ def _fold_marking(
     )
 
 
-def _declared_key(
-    name: QualifiedName, changes: Sequence[TableChange], tables: _Tables
-) -> tuple[str, ...]:
-    """The primary key of a table: its last sp_primarykey, else its declared key."""
+def _declared_key(name: QualifiedName, tables: _Tables) -> tuple[str, ...]:
+    """The primary key of a table: its last sp_primarykey, else its declared key.  For a
+    table not in the scope, the last sp_primarykey naming it (qualifiers agreeing)."""
+    shape = tables.find(name)
+    changes = tables.changes(name)
     keys = [
         c.constraint.columns
         for c in changes
         if c.procedure == "sp_primarykey"
         and c.constraint is not None
-        and tables.find(c.table) is tables.find(name)
+        and tables.find(c.table) is shape
+        and (shape is not None or _agrees(c.table, name))
     ]
     if keys:
         return keys[-1]
-    shape = tables.find(name)
     if shape is None:
         return ()
     if shape.primary_key:
@@ -259,11 +368,7 @@ _LOB_FAMILIES = frozenset({"clob", "nclob", "blob"})
 
 
 def _check_change(
-    change: TableChange,
-    shape: TableShape,
-    changes: Sequence[TableChange],
-    tables: _Tables,
-    diags: list[Diagnostic],
+    change: TableChange, shape: TableShape, tables: _Tables, diags: list[Diagnostic]
 ) -> TableChange:
     """Check one of this file's calls against its table; returns it with ``ref_columns`` filled."""
     columns = {n.lower(): dtype for n, dtype in shape.columns}
@@ -298,7 +403,7 @@ def _check_change(
     constraint = change.constraint
     if constraint is not None and constraint.kind is ConstraintKind.FOREIGN_KEY:
         ref = constraint.ref_table
-        key = _declared_key(ref, changes, tables) if ref is not None else ()
+        key = _declared_key(ref, tables) if ref is not None else ()
         if ref is not None and tables.find(ref) is None:
             diags.append(
                 _diag(
@@ -535,7 +640,6 @@ def _resolve_type(dtype: DataType, index: Mapping[str, UserType]) -> DataType:
 def _check_definition(
     defn: ReplicationDefinition,
     tables: _Tables,
-    changes: Sequence[TableChange],
     types: Mapping[str, UserType],
     diags: list[Diagnostic],
 ) -> ReplicationDefinition:
@@ -604,7 +708,7 @@ def _check_definition(
                 defn.span,
             )
         )
-    key = _declared_key(shape.name, changes, tables)
+    key = _declared_key(shape.name, tables)
     if key and {k.lower() for k in key} != {k.lower() for k in defn.primary_key}:
         diags.append(
             _diag(
@@ -694,13 +798,20 @@ def _apply_publication(
 # ------------------------------------------------------------------ used before defined
 
 
+def _defined_elsewhere(user_types: Sequence[UserType], path: str) -> t.Callable[[str], bool]:
+    """``upper-case type name -> defined in a file other than path?``"""
+    if isinstance(user_types, UserTypes):  # the scope's types by name, indexed once
+        files = user_types.files
+        return lambda key: any(f != path for f in files.get(key, ()))
+    names = {str(u.name).upper() for u in user_types if u.span is not None and u.span.file != path}
+    return names.__contains__
+
+
 def _used_before_defined(
     result: FileResult, user_types: Sequence[UserType], diags: list[Diagnostic]
 ) -> None:
     """Warn where the script uses an alias type before its sp_addtype / CREATE TYPE."""
-    elsewhere = {
-        str(u.name).upper() for u in user_types if u.span is not None and u.span.file != result.path
-    }
+    elsewhere = _defined_elsewhere(user_types, result.path)
     first: dict[str, int] = {}
     for ut in result.user_types:
         if ut.span is not None:
@@ -710,7 +821,7 @@ def _used_before_defined(
     def check(name: str, at: Span | None, where: str) -> None:
         key = name.upper()
         defined = first.get(key)
-        if at is None or defined is None or key in elsewhere or defined < at.start:
+        if at is None or defined is None or defined < at.start or elsewhere(key):
             return
         diags.append(
             _diag(
@@ -741,7 +852,8 @@ def link_replication(
 ) -> FileResult:
     """Apply and check this file's replication statements (see the module docstring).
 
-    ``replication`` is the context of every file of the run (None: this file alone).
+    ``replication`` is the context of every file of the scope (None: this file alone);
+    ``user_types`` the scope's alias types (a :class:`UserTypes` is indexed once).
     """
     diags: list[Diagnostic] = []
     if result.user_types:
@@ -753,15 +865,15 @@ def link_replication(
     elif _replication_free(result) and not (replication.table_changes and result.tables):
         return _with(result, diags)
 
+    index = replication.index
     own = tuple(_shape(t, result.path) for t in result.tables)
-    tables = _Tables(own, [s for s in replication.tables if s.path != result.path])
-    types = type_index((*user_types, *result.user_types))
-    all_changes = replication.table_changes
+    tables = _Tables(own, index, result.path)
+    types = types_for(user_types, result.user_types)
 
-    # this file's tables: every call of the run that targets them
+    # this file's tables: every call of the scope that targets them
     new_tables = []
     for table, shape in zip(result.tables, own, strict=True):
-        mine = [c for c in all_changes if tables.find(c.table) is shape]
+        mine = [c for c in tables.changes(shape.name) if tables.find(c.table) is shape]
         new_tables.append(_apply_to_table(table, mine) if mine else table)
 
     # this file's calls: checked, marked applied (or unresolved)
@@ -799,13 +911,13 @@ def link_replication(
                     change.span,
                 )
             )
-        changes.append(_check_change(change, target, all_changes, tables, diags))
+        changes.append(_check_change(change, target, tables, diags))
     # foreign keys of this file's tables get the referenced key too
-    new_tables = [_with_ref_columns(t, all_changes, tables) for t in new_tables]
+    new_tables = [_with_ref_columns(t, tables) for t in new_tables]
 
     # alter [function] replication definition: applied to the definitions of this file
-    definition_names = {name.lower() for name, _ in replication.definitions}
-    function_names = {name.lower() for name in replication.functions}
+    definition_names = index.definitions
+    function_names = index.functions
     alters = []
     for alter in result.replication_definition_changes:
         of_function = alter.action in FUNCTION_ACTIONS
@@ -835,14 +947,14 @@ def link_replication(
             )
         seen.add(defn.name.lower())
         if not defn.alterations:  # not yet applied (the pass may run twice)
-            for alter in replication.definition_changes:
-                if alter.name.lower() == defn.name.lower() and alter.action not in FUNCTION_ACTIONS:
+            for alter in index.definition_changes.get(defn.name.lower(), ()):
+                if alter.action not in FUNCTION_ACTIONS:
                     defn = _alter(defn, alter)
-        definitions.append(_check_definition(defn, tables, all_changes, types, diags))
+        definitions.append(_check_definition(defn, tables, types, diags))
     functions = []
     for function in result.function_replication_definitions:
-        for alter in replication.definition_changes:
-            if alter.name.lower() == function.name.lower() and alter.action in FUNCTION_ACTIONS:
+        for alter in index.definition_changes.get(function.name.lower(), ()):
+            if alter.action in FUNCTION_ACTIONS:
                 function = _alter_function(function, alter)
         functions.append(function)
         params = [p.name for p in function.parameters]
@@ -859,7 +971,7 @@ def link_replication(
                 )
 
     # publications: SQL Remote for ASE articles arrive by procedure calls
-    publication_names = {p.lower() for p in replication.publications}
+    publication_names = index.publications
     publication_changes = []
     for added in result.publication_changes:
         applied = added.publication.lower() in publication_names
@@ -876,11 +988,7 @@ def link_replication(
         publication_changes.append(replace(added, applied=applied))
     publications = []
     for publication in result.publications:
-        pub_changes = [
-            c
-            for c in replication.publication_changes
-            if c.publication.lower() == publication.name.name.lower()
-        ]
+        pub_changes = index.publication_changes.get(publication.name.name.lower(), ())
         if publication.kind == "sql_remote_ase":  # its articles are procedure calls
             publication = _apply_publication(replace(publication, articles=()), pub_changes)
         articles = tuple(
@@ -889,7 +997,7 @@ def link_replication(
         )
         publications.append(replace(publication, articles=articles))
 
-    subscriptions = [_link_subscription(s, replication, diags) for s in result.subscriptions]
+    subscriptions = [_link_subscription(s, index, diags) for s in result.subscriptions]
     return replace(
         _with(result, diags),
         tables=tuple(new_tables),
@@ -903,18 +1011,14 @@ def link_replication(
     )
 
 
-def _with_ref_columns(
-    table: Table,
-    all_changes: Sequence[TableChange],
-    tables: _Tables,
-) -> Table:
+def _with_ref_columns(table: Table, tables: _Tables) -> Table:
     """Fill an sp_foreignkey's referenced columns with the referenced table's key."""
     if not any(c.declared_by == "sp_foreignkey" and not c.ref_columns for c in table.constraints):
         return table
     constraints = []
     for c in table.constraints:
         if c.declared_by == "sp_foreignkey" and not c.ref_columns and c.ref_table is not None:
-            key = _declared_key(c.ref_table, all_changes, tables)
+            key = _declared_key(c.ref_table, tables)
             if key and len(key) == len(c.columns):
                 c = replace(c, ref_columns=key)
         constraints.append(c)
@@ -922,16 +1026,16 @@ def _with_ref_columns(
 
 
 def _link_subscription(
-    sub: Subscription, context: ReplicationContext, diags: list[Diagnostic]
+    sub: Subscription, index: ContextIndex, diags: list[Diagnostic]
 ) -> Subscription:
     target = sub.target.lower()
     table: QualifiedName | None = None
     if sub.target_kind == "publication":
-        resolved = target in {p.lower() for p in context.publications}
+        resolved = target in index.publications
     elif sub.target_kind == "replication_definition":
-        found = [t for name, t in context.definitions if name.lower() == target]
+        found = index.definitions.get(target, ())
         table = found[0] if found else None
-        resolved = bool(found) or target in {f.lower() for f in context.functions}
+        resolved = bool(found) or target in index.functions
     else:
         resolved = False  # database replication definitions are not read
     if not resolved:

@@ -23,7 +23,9 @@ defined in the input gets a ``T001`` warning and stays unresolved.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections import ChainMap
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from analyzer.ir import (
@@ -48,6 +50,47 @@ def type_index(user_types: Sequence[UserType]) -> dict[str, UserType]:
         for key in _keys(ut):
             index[key] = ut
     return index
+
+
+class UserTypes(tuple[UserType, ...]):
+    """The alias types of one scope, in order, with their index built once (a tuple: the
+    passes take it as ``user_types``; the index is not pickled, it is rebuilt on use).
+
+    >>> from analyzer.ir import DataType, QualifiedName
+    >>> base = DataType("int", "INT", "integer")
+    >>> types = UserTypes([UserType(QualifiedName("Id", "dbo"), "tsql", base)])
+    >>> sorted(types.by_name), types == tuple(types)
+    (['DBO.ID', 'ID'], True)
+    """
+
+    def __new__(cls, items: Iterable[UserType] = ()) -> UserTypes:
+        return super().__new__(cls, items)
+
+    def __reduce__(self) -> tuple[type[UserTypes], tuple[tuple[UserType, ...]]]:
+        return UserTypes, (tuple(self),)
+
+    @functools.cached_property
+    def by_name(self) -> dict[str, UserType]:
+        """:func:`type_index` of the scope's types."""
+        return type_index(self)
+
+    @functools.cached_property
+    def files(self) -> dict[str, frozenset[str]]:
+        """Upper-case qualified name -> the files defining a type of that name."""
+        found: dict[str, set[str]] = {}
+        for ut in self:
+            if ut.span is not None:
+                found.setdefault(str(ut.name).upper(), set()).add(ut.span.file)
+        return {name: frozenset(paths) for name, paths in found.items()}
+
+
+def types_for(user_types: Sequence[UserType], own: Sequence[UserType]) -> Mapping[str, UserType]:
+    """The index of ``user_types`` then ``own`` (a file's own definitions win): the same
+    mapping as ``type_index((*user_types, *own))``, without rebuilding a scope's index for
+    every file when ``user_types`` is a :class:`UserTypes`."""
+    if isinstance(user_types, UserTypes):
+        return ChainMap(type_index(own), user_types.by_name) if own else user_types.by_name
+    return type_index((*user_types, *own))
 
 
 def _lookup(name: str, index: Mapping[str, UserType]) -> UserType | None:
@@ -173,7 +216,7 @@ def resolve_user_types(result: FileResult, user_types: Sequence[UserType] = ()) 
     """Resolve columns of alias types defined in ``result`` or given in ``user_types``."""
     if not any(c.type.family == "udt" for table in result.tables for c in table.columns):
         return result  # nothing to resolve: the same (immutable) result
-    index = type_index((*user_types, *result.user_types))
+    index = types_for(user_types, result.user_types)
     diagnostics: list[Diagnostic] = []
     tables = []
     for table in result.tables:

@@ -1,7 +1,8 @@
 """``ddlaudit scan``: analyse a repository of DDL on Spark and write Parquet datasets.
 
 The driver selects the files (the same discovery, include and exclude globs and
-scopes as ``ddlaudit lint``: each PATH is one scope), Spark reads them with its
+scopes as ``ddlaudit lint``: ``[scopes]``, project markers, else each PATH; D77), Spark
+reads them with its
 ``binaryFile`` source, and each partition runs the workflow layer
 (:mod:`analyzer.workflow` through :mod:`analyzer.spark.worker`) with ``[lint]``'s
 selection, so the findings are ``lint``'s.  Output: five Parquet datasets under
@@ -9,22 +10,26 @@ selection, so the findings are ``lint``'s.  Output: five Parquet datasets under
 
     out/files  out/tables  out/columns  out/diagnostics  out/findings
 
-Plan (one shuffle; a job per write plus the first collect):
+Plan (a job per write plus the first collect; no linking context on the driver):
 
 1. phase 1 over every file (decode, parse, IR, source rules, suppression comments),
-   persisted; the driver collects each file's user types and replication context
-   (small), broadcast to phase 2;
+   persisted; the driver collects only the paths (and, with a workload, what its check
+   needs of the tables);
 2. files Spark did not deliver (empty files, which ``binaryFile`` skips; files
    that vanished or became unreadable; files over :data:`MAX_FILE_BYTES`) are
    settled on the driver, so no selected file is ever missing from ``files``;
-3. phase 2 (passes, estimates, file rules, flatten), persisted; it is computed, in
-   parallel, as the map side of the one shuffle: its files grouped by scope, where
-   each scope's task runs the scope rules and replication findings and finishes
-   every finding (severity, selection, suppressions, fingerprints), written as
-   ``findings``; the workload's own findings are checked on the driver;
-4. the records of phase 2 become one nested DataFrame, persisted, from which
+3. each file travels with its small link piece (alias types, tables, keys, changes,
+   replication objects) in a shuffle keyed by ``(scope, group)``: a group receives its
+   files and the piece of every file of the scope (a large scope is spread over a few
+   groups, balanced by the driver from the listing), gathers the scope's links there and
+   runs phase 2 (passes, estimates, file rules, flatten), persisted;
+4. its output is grouped by scope, where each scope's task runs the scope rules and
+   replication findings and finishes every finding (severity, selection,
+   suppressions, fingerprints), written as ``findings``; the workload's own findings
+   are checked on the driver;
+5. the records of phase 2 become one nested DataFrame, persisted, from which
    ``files``, ``tables``, ``columns`` and ``diagnostics`` are projections;
-5. the summary is counted back from the written datasets.
+6. the summary is counted back from the written datasets.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial, reduce
@@ -49,13 +54,15 @@ from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
 from analyzer import workflow
+from analyzer.config import Config
 from analyzer.core import Options
 from analyzer.diagnostics import CODES
-from analyzer.ir import Column, Diagnostic, FileResult, Severity, Table, UserType
+from analyzer.ir import Column, Diagnostic, FileResult, Severity, Table
 from analyzer.passes.link_replication import ReplicationContext, merge_contexts
 from analyzer.rows import DATASETS, FILE_DATASETS, Field
 from analyzer.rules.registry import Rule
 from analyzer.rules.selection import Selection, resolve
+from analyzer.scopes import scope_of
 from analyzer.settings import SizingSettings
 from analyzer.source import _matches
 from analyzer.spark import worker
@@ -199,8 +206,8 @@ class Listing:
     remote: tuple[str, ...]
     #: Results for problems found while listing (a path that does not exist ...).
     problems: tuple[FileResult, ...]
-    #: (reported path, scope) of every selected local file, in listing order: its scope is
-    #: the PATH it was found under, as in ``lint`` (:func:`analyzer.workflow.scopes`).
+    #: (reported path, scope) of every selected local file, in listing order: its scope as
+    #: ``lint`` decides it (:func:`analyzer.workflow.scopes`, D77).
     scopes: tuple[tuple[str, str], ...] = ()
 
     def places(self) -> dict[str, tuple[str, int]]:
@@ -215,13 +222,21 @@ def _local_path(path: str) -> str | None:
     return None if _URI.match(path) else path
 
 
-def list_inputs(paths: Sequence[str], include: Sequence[str], exclude: Sequence[str]) -> Listing:
+def list_inputs(
+    paths: Sequence[str],
+    include: Sequence[str],
+    exclude: Sequence[str],
+    config: Config | None = None,
+) -> Listing:
     """Select the files to scan (local ones through the same discovery and scopes as
-    ``lint``; ``-`` is not read: a scan has no standard input)."""
+    ``lint``, with ``config``'s ``[scopes]``; ``-`` is not read: a scan has no standard
+    input)."""
     local_roots = [p for p in (_local_path(p) for p in paths) if p is not None and p != "-"]
     remote = tuple(p for p in paths if _local_path(p) is None)
     found, found_diags = (
-        workflow.scopes(local_roots, tuple(include), tuple(exclude)) if local_roots else ([], ())
+        workflow.scopes(local_roots, tuple(include), tuple(exclude), config)
+        if local_roots
+        else ([], ())
     )
     local: list[tuple[str, str]] = []
     settle: list[tuple[str, str, int | None]] = []
@@ -289,14 +304,16 @@ class RemoteSelection:
 
 @dataclass(frozen=True, slots=True)
 class RemotePlace:
-    """The scope of a file listed under a remote root: the root; ``order`` puts the
-    root's files after the local ones (sorted by path among themselves)."""
+    """The scope of a file listed under a remote root: a ``[scopes]`` glob's, else the
+    root (markers are not looked for there); ``order`` puts the root's files after the
+    local ones (sorted by path among themselves)."""
 
     root: str
     order: int
+    config: Config | None = None
 
     def __call__(self, uri: str) -> tuple[str, int]:
-        return self.root, self.order
+        return scope_of(uri, self.root, self.config), self.order
 
 
 def _too_large(path: str, size: int) -> FileResult:
@@ -447,23 +464,6 @@ def _reader(spark: SparkSession) -> Any:
     )
 
 
-def _types_of(known: Any) -> Callable[[], Sequence[UserType]]:
-    return lambda: known.value
-
-
-def _context_of(known: Any) -> Callable[[], ReplicationContext]:
-    return lambda: known.value
-
-
-#: What the driver collects of each file between the phases: its order in the listing,
-#: path, user types and replication context.
-Seen = tuple[int, str, tuple[UserType, ...], ReplicationContext]
-
-
-def _collect_seen(item: worker.Analysed) -> Seen:
-    return item.order, item.result.path, item.result.user_types, worker.replication_of(item)
-
-
 def workload_tables(context: ReplicationContext) -> list[Table]:
     """Every table of the run as the workload check reads it (names and column names),
     from the replication context the driver holds anyway: no file's result comes back."""
@@ -519,15 +519,18 @@ def _scan(
         remote = partial(
             analyse,
             display=RemoteSelection(root, include, exclude),
-            place=RemotePlace(root, len(places) + i),
+            place=RemotePlace(root, len(places) + i, options.config),
         )
         phase1.append(frame.select("path", "content").rdd.mapPartitions(remote))
     spark_read = sc.union(phase1) if phase1 else sc.emptyRDD()
     spark_read.persist(StorageLevel.MEMORY_AND_DISK)
 
+    # The workload's own problems, and what its check needs of each file (D74).
+    workload, loose = workflow.load_workload(lint.workload_path)
+    named = worker.workload_names(workload)
     progress.phase(f"analysing {len(listing.local) + len(listing.settle)} files")
-    seen: list[Seen] = spark_read.map(_collect_seen).collect()
-    seen_paths = {path for _, path, _, _ in seen}
+    seen = spark_read.map(partial(worker.seen, named=named)).collect()
+    seen_paths = {path for path, _ in seen}
 
     # Files Spark did not deliver, and listing problems, are settled here.
     settled = [worker.Analysed(Prepared(r), None, None) for r in listing.problems]
@@ -536,34 +539,40 @@ def _scan(
         place = places.get(shown, ("", 0))
         item = settle_on_driver(absolute, shown, size, options, place, source_rules)
         settled.append(item)
-        seen.append(_collect_seen(item))
+        seen.append(worker.seen(item, named))
     analysed = spark_read.union(sc.parallelize(settled, 1)) if settled else spark_read
     total = len(seen_paths) + len(settled)
-    # User types, tables, keys and replication statements of every file (link_replication,
-    # D31), in listing order: what lint resolves against.
-    seen.sort(key=lambda s: (s[0], s[1]))
-    known_types = sc.broadcast(tuple(ut for _, _, types, _ in seen for ut in types))
-    context = merge_contexts(piece for _, _, _, piece in seen)
-    known_replication = sc.broadcast(context)
 
-    checked = analysed.mapPartitions(
-        partial(
-            worker.check_partition,
-            known_types=_types_of(known_types),
-            known_replication=_context_of(known_replication),
-            sizing=sizing,
-            rules=file_rules,
-        )
+    # Links per scope (D77): each file's small link piece travels, in the one shuffle of
+    # phase 2, to every group of its scope, where the scope's links are gathered and its
+    # files checked; a large scope is spread over groups; nothing global on the driver.
+    counts: dict[str, int] = {}
+    for _, scope in listing.scopes:
+        counts[scope] = counts.get(scope, 0) + 1
+    if listing.problems:
+        counts[""] = counts.get("", 0) + len(listing.problems)
+    parallelism = max(1, sc.defaultParallelism)
+    salts, assigned, used = worker.plan_groups(counts, parallelism)
+    partitions = parallelism if listing.remote else used
+    salting = worker.Salting(
+        sc.broadcast(salts), sc.broadcast(assigned), min(parallelism, worker.MAX_SALTS)
     )
+    files = analysed.map(salting.keyed_file)
+    pieces = analysed.flatMap(salting.keyed_pieces)
+    grouped = files.union(pieces).groupByKey(partitions, salting.partition)
+    checked = grouped.flatMap(partial(worker.check_group, sizing=sizing, rules=file_rules))
     # Persisted in the JVM: the findings read the scope members, the writes the records.
     nested = spark.createDataFrame(checked, record_schema(), verifySchema=False)
     nested.persist(StorageLevel.MEMORY_AND_DISK)
     parts = max(1, min(checked.getNumPartitions(), math.ceil(total / FILES_PER_PART)))
 
     # The workload file's findings are the run's, not a scope's: checked here against
-    # every table (names and columns are in the context) and finished like the others.
-    workload, loose = workflow.load_workload(lint.workload_path)
-    loose.extend(workflow.check_workload(workload, workload_tables(context), context.functions))
+    # every table of the run (names, and the columns of the tables it names), in listing
+    # order, and finished like the others.
+    if workload is not None:
+        tabled = sorted((p for _, p in seen if p is not None), key=lambda p: (p[0], p[1]))
+        context = merge_contexts(piece for _, _, piece in tabled)
+        loose.extend(workflow.check_workload(workload, workload_tables(context), context.functions))
     cwd = os.getcwd()  # lint reports fingerprints relative to the working directory
     run = worker.RunSettings(
         lint.selection,
@@ -572,8 +581,8 @@ def _scan(
         workflow.replication_enabled(lint.selection),
         worker.Reported(cwd, cwd),
     )
-    scopes = {scope for _, scope in listing.scopes} | set(listing.remote)
-    tasks = max(1, min(len(scopes) + bool(listing.problems), sc.defaultParallelism))
+    scopes = set(counts) | set(listing.remote)
+    tasks = max(1, min(len(scopes), sc.defaultParallelism))
     members = nested.select("scope", "member").rdd.map(worker.keyed_member)
     rows = members.groupByKey(tasks).flatMap(partial(worker.finish_group, run=run))
     extra = worker.finished_rows(loose, {}, run)
@@ -600,7 +609,7 @@ def _scan(
     finally:
         nested.unpersist()
         spark_read.unpersist()
-        for broadcast in (names, placed, known_types, known_replication):
+        for broadcast in (names, placed, salting.salts, salting.partitions):
             broadcast.unpersist()
     return {name: written[name] for name in DATASETS}
 
@@ -694,7 +703,7 @@ def run_scan(
     lint = Lint(selection or resolve(options.config.lint), options.config.lint.workload)
     inc = tuple(include) if include is not None else tuple(options.config.include)
     exc = tuple(exclude) if exclude is not None else tuple(options.config.exclude)
-    listing = list_inputs(paths, inc, exc)
+    listing = list_inputs(paths, inc, exc, options.config)
     target = out if _local_path(out) is None else os.path.abspath(_local_path(out) or out)
     if progress:
         # The JVM takes seconds to start; say so before the terminal goes quiet.

@@ -11,10 +11,14 @@ statements of one file resolve in every other:
 1. :func:`analyze_partition` decodes each file and runs
    :func:`analyzer.workflow.prepare` (parse, IR, ``source`` rules, suppression
    comments), tagged with its scope (the PATH it was found under);
-2. the driver collects every file's user types and replication context (small) and
-   broadcasts them; :func:`check_partition` runs :func:`analyzer.workflow.check_file`
-   (the passes, estimates, ``file`` rules) and flattens each result into one nested
-   record (see :func:`record`), keeping the checked result for step 3;
+2. each file's alias types and replication context (small: :func:`link_piece`) are
+   shuffled with the files of its scope, keyed by ``(scope, group)`` (a large scope is
+   spread over a few groups, :class:`Salting`, each receiving every piece of the scope);
+   :func:`check_group` gathers the scope's :class:`ScopeLinks` in listing order
+   (:func:`gather_links`, in the task, never on the driver), runs
+   :func:`analyzer.workflow.check_file` (the passes, estimates, ``file`` rules) on each
+   of its files and flattens each result into one nested record (see :func:`record`),
+   keeping the checked result for step 3;
 3. :func:`finish_group` runs once per scope, on every file of it: the ``scope`` rules
    and replication findings, then severity, selection, suppressions and fingerprints
    (:func:`analyzer.workflow.finish_findings`: a suppression sees every finding of
@@ -30,6 +34,8 @@ import pickle
 import re
 import time
 import traceback
+import typing as t
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -39,7 +45,13 @@ from analyzer.core import Options, analyze_source
 from analyzer.diagnostics import CODES
 from analyzer.estimators import TableEstimate
 from analyzer.ir import Diagnostic, FileResult, Severity, UserType
-from analyzer.passes.link_replication import ReplicationContext, file_context
+from analyzer.passes.link_replication import (
+    ReplicationContext,
+    ScopeLinks,
+    TableShape,
+    merge_links,
+    scope_links,
+)
 from analyzer.rows import Row, column_rows, diagnostic_rows, file_row, finding_rows, table_rows
 from analyzer.rules.engine import from_diagnostic, with_fingerprints
 from analyzer.rules.registry import Finding, Rule
@@ -191,14 +203,145 @@ def analyze_partition(
             yield Analysed(Prepared(internal_error(path, err), scope=scope), None, None, order)
 
 
-def user_types(analysed: Analysed) -> tuple[UserType, ...]:
-    """The alias types a file defines (what the driver collects between the phases)."""
-    return analysed.result.user_types
+# --------------------------------------------------------------------------- links
+
+#: What one file gives its scope's links: its listing order, path and own links.
+Piece = tuple[int, str, ScopeLinks]
 
 
-def replication_of(analysed: Analysed) -> ReplicationContext:
-    """What a file contributes to the run's replication context (collected between phases)."""
-    return file_context(analysed.result)
+def link_piece(analysed: Analysed) -> tuple[str, Piece]:
+    """``(scope, piece)``: what a file contributes to its scope's :class:`ScopeLinks`
+    (alias types, tables, keys, changes, replication statements; small)."""
+    result = analysed.result
+    return analysed.prepared.scope, (analysed.order, result.path, scope_links([result]))
+
+
+def gather_links(pieces: Iterable[Piece]) -> ScopeLinks:
+    """A scope's links from its files' pieces, in listing order (what ``lint`` links each
+    file of the scope against), O(objects)."""
+    ordered = sorted(pieces, key=lambda p: (p[0], p[1]))
+    return merge_links(links for _, _, links in ordered)
+
+
+def path_of(analysed: Analysed) -> str:
+    """The reported path of a phase-1 item (the driver collects these to settle the files
+    Spark did not deliver)."""
+    return analysed.result.path
+
+
+def workload_names(workload: Any) -> frozenset[str] | None:
+    """The tables (lower-case bare names) whose columns the workload check reads; None
+    without a workload."""
+    if workload is None:
+        return None
+    return frozenset(str(load.name).lower() for load in workload.tables)
+
+
+def workload_piece(
+    analysed: Analysed, named: frozenset[str] | None
+) -> tuple[int, str, ReplicationContext] | None:
+    """What the run-level workload check (D74) needs of a file: its tables' names, the
+    columns of the tables the workload names, its replicated functions; None without a
+    workload."""
+    if named is None:
+        return None
+    result = analysed.result
+    tables = tuple(
+        TableShape(
+            t.name,
+            result.path,
+            tuple((c.name, c.type) for c in t.columns) if t.name.name.lower() in named else (),
+        )
+        for t in result.tables
+    )
+    functions = tuple(f.name for f in result.function_replication_definitions)
+    return analysed.order, result.path, ReplicationContext(tables=tables, functions=functions)
+
+
+def seen(
+    analysed: Analysed, named: frozenset[str] | None = None
+) -> tuple[str, tuple[int, str, ReplicationContext] | None]:
+    """What the driver collects of a phase-1 item: its path and its workload piece."""
+    return path_of(analysed), workload_piece(analysed, named)
+
+
+#: Phase-2 groups per scope at most: a scope's links are shipped to each of its groups.
+MAX_SALTS = 32
+
+
+def stable_hash(text: str) -> int:
+    """A hash that is the same in every process (Python's ``hash`` of a str is not)."""
+    return zlib.crc32(text.encode("utf-8", "surrogatepass"))
+
+
+@dataclass(frozen=True, slots=True)
+class Salting:
+    """How phase 2 spreads a scope's files over groups, so one large scope keeps every
+    core busy: ``salts`` maps a scope to its number of groups (a scope not in it, a remote
+    root's, gets ``default``), ``partitions`` a ``(scope, group)`` key to its partition
+    (balanced on the driver by file counts; others are hashed)."""
+
+    salts: Any  # a Broadcast (or a plain dict in tests) of {scope: groups}
+    partitions: Any  # a Broadcast (or a dict) of {(scope, group): partition}
+    default: int = 1
+
+    def _get(self, holder: Any) -> dict[Any, int]:
+        value = holder.value if hasattr(holder, "value") else holder
+        return t.cast(dict[Any, int], value)
+
+    def groups(self, scope: str) -> int:
+        return self._get(self.salts).get(scope, self.default)
+
+    def key(self, analysed: Analysed) -> tuple[str, int]:
+        """The ``(scope, group)`` of a file: round robin by listing order in a listed
+        scope, by a hash of the path otherwise."""
+        scope = analysed.prepared.scope
+        known = self._get(self.salts).get(scope)
+        count = known if known is not None else self.default
+        spread = analysed.order if known is not None else stable_hash(analysed.result.path)
+        return scope, spread % max(1, count)
+
+    def partition(self, key: tuple[str, int]) -> int:
+        """``partitionFunc`` of the phase-2 shuffle (Spark takes it modulo the partitions)."""
+        found = self._get(self.partitions).get(key)
+        return found if found is not None else stable_hash(key[0]) + key[1]
+
+    def keyed_file(self, analysed: Analysed) -> tuple[tuple[str, int], tuple[str, Any]]:
+        return self.key(analysed), ("F", analysed)
+
+    def keyed_pieces(self, analysed: Analysed) -> list[tuple[tuple[str, int], tuple[str, Any]]]:
+        """The file's link piece, for every group of its scope (each group links its files
+        against the whole scope)."""
+        scope, piece = link_piece(analysed)
+        return [((scope, i), ("P", piece)) for i in range(max(1, self.groups(scope)))]
+
+
+def plan_groups(
+    counts: dict[str, int], parallelism: int, max_salts: int = MAX_SALTS
+) -> tuple[dict[str, int], dict[tuple[str, int], int], int]:
+    """The groups of each listed scope (``counts``: its files) and a balanced partition
+    for each group (largest first onto the least loaded of ``parallelism`` partitions);
+    returns (groups per scope, partition per group, partitions used).
+
+    >>> plan_groups({"a": 10, "b": 1}, 2)
+    ({'a': 2, 'b': 1}, {('a', 0): 0, ('a', 1): 1, ('b', 0): 0}, 2)
+    """
+    parallelism = max(1, parallelism)
+    total = sum(counts.values())
+    chunk = max(1, -(-total // parallelism))  # files per partition when balanced
+    salts = {scope: max(1, min(max_salts, -(-n // chunk))) for scope, n in counts.items()}
+    groups = sorted(
+        ((counts[scope] / n, scope, i) for scope, n in salts.items() for i in range(n)),
+        key=lambda g: (-g[0], g[1], g[2]),
+    )
+    used = max(1, min(parallelism, len(groups)))
+    load = [0.0] * used
+    partitions: dict[tuple[str, int], int] = {}
+    for size, scope, i in groups:
+        target = min(range(used), key=lambda p: (load[p], p))
+        partitions[(scope, i)] = target
+        load[target] += size
+    return salts, partitions, used
 
 
 # --------------------------------------------------------------------------- phase 2
@@ -253,7 +396,7 @@ def check(
     replication: ReplicationContext | None = None,
     rules: Sequence[Rule] = (),
 ) -> Finished:
-    """Phase 2 for one file: :func:`~analyzer.workflow.check_file` with every file's user
+    """Phase 2 for one file: :func:`~analyzer.workflow.check_file` with its scope's alias
     types and replication context (tables, keys, replication statements), the record."""
     prepared = analysed.prepared
     try:
@@ -275,23 +418,45 @@ def check(
     )
 
 
-def check_partition(
-    items: Iterable[Analysed],
-    known_types: Callable[[], Sequence[UserType]],
+def checked_row(finished: Finished) -> CheckedRow:
+    """A phase-2 row: the record and the scope member, pickled once here (the JVM caches
+    the bytes and only the scope step reads them)."""
+    files, tables, columns, diagnostics = finished.record
+    member = pickle.dumps(finished.member, pickle.HIGHEST_PROTOCOL)
+    return files, tables, columns, diagnostics, finished.member.checked.scope, member
+
+
+def check_group(
+    group: tuple[Any, Iterable[tuple[str, Any]]],
     sizing: SizingSettings | None = None,
-    known_replication: Callable[[], ReplicationContext] | None = None,
     rules: Sequence[Rule] = (),
 ) -> Iterator[CheckedRow]:
-    """Phase 2 over a partition; ``known_types`` yields the broadcast user types,
-    ``known_replication`` the broadcast :class:`ReplicationContext` of every file."""
-    types = known_types()
-    replication = known_replication() if known_replication is not None else None
+    """Phase 2 over one ``(scope, group)`` of the phase-2 shuffle: its files (``("F",
+    analysed)``) checked against the links gathered from the pieces of every file of the
+    scope (``("P", piece)``)."""
+    pieces: list[Piece] = []
+    files: list[Analysed] = []
+    for tag, value in group[1]:
+        if tag == "P":
+            pieces.append(value)
+        else:
+            files.append(value)
+    if not files:
+        return
+    links = gather_links(pieces)
+    for analysed in files:
+        yield checked_row(check(analysed, links.user_types, sizing, links.replication, rules))
+
+
+def check_partition(
+    items: Iterable[Analysed],
+    links: ScopeLinks,
+    sizing: SizingSettings | None = None,
+    rules: Sequence[Rule] = (),
+) -> Iterator[CheckedRow]:
+    """Phase 2 over items of one scope whose links are known (tests, small runs)."""
     for analysed in items:
-        finished = check(analysed, types, sizing, replication, rules)
-        files, tables, columns, diagnostics = finished.record
-        # Pickled once here: the JVM caches the bytes and only the scope step reads them.
-        member = pickle.dumps(finished.member, pickle.HIGHEST_PROTOCOL)
-        yield files, tables, columns, diagnostics, finished.member.checked.scope, member
+        yield checked_row(check(analysed, links.user_types, sizing, links.replication, rules))
 
 
 def keyed_member(row: Sequence[Any]) -> tuple[str, bytes]:
