@@ -26,10 +26,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from analyzer import passes
+from analyzer.config import Config
 from analyzer.core import Options, analyze_source
 from analyzer.estimators import TableEstimate, estimate_file
 from analyzer.ir import Diagnostic, FileResult, Severity, Table, UserType
-from analyzer.passes.link_replication import ReplicationContext, replication_context
+from analyzer.passes.link_replication import (
+    ReplicationContext,
+    ScopeLinks,
+    merge_links,
+    scope_links,
+)
 from analyzer.rules import catalogue, get
 from analyzer.rules.engine import (
     FileContext,
@@ -43,6 +49,7 @@ from analyzer.rules.registry import Finding, Report, Rule
 from analyzer.rules.selection import Selection
 from analyzer.rules.sizing import superseded
 from analyzer.rules.suppressions import Directive, directives
+from analyzer.scopes import assign
 from analyzer.settings import SizingSettings
 from analyzer.source import DecodeResult, decode, discover, read_path
 from analyzer.split import batch_statements, split_statements
@@ -195,6 +202,8 @@ def check_file(
 ) -> Checked:
     """Phase 2 of one file: the passes (with the run's types and replication context),
     the estimates, the ``file`` rules, and every diagnostic as a finding."""
+    from analyzer.rules.engine import Locator
+
     result = passes.run(
         prepared.result,
         workflow.passes,
@@ -203,11 +212,14 @@ def check_file(
         sizing=sizing,
         replicated_only=workflow.widths_replicated_only,
     )
-    if passes.REPLICATION_RULES[0] in workflow.passes:
-        result = quiet_ascii_widths(result)
+    if passes.REPLICATION_RULES[0] in workflow.passes and any(
+        d.code == "R050" for d in result.diagnostics
+    ):
+        result = quiet_ascii_widths(result)  # (a no-op without R050: not even called)
     estimates = estimate_file(result, sizing) if workflow.estimate and result.dialect else ()
-    found = [from_diagnostic(d, result) for d in result.diagnostics]
-    found += [from_diagnostic(d, result) for e in estimates for d in e.diagnostics]
+    locator = Locator(result)  # the file's tables indexed once for all its diagnostics
+    found = [from_diagnostic(d, result, locator) for d in result.diagnostics]
+    found += [from_diagnostic(d, result, locator) for e in estimates for d in e.diagnostics]
     found += prepared.findings
     if workflow.rules:
         found += run_checks(rules, "file", FileContext(result, estimates, sizing), result.path)
@@ -350,13 +362,15 @@ def finish_findings(
     findings with that file's directives gives exactly what :func:`finish` gives for
     them: the Spark scan finishes file by file.
     """
+    from analyzer.ir import evolve
     from analyzer.rules import suppressions
 
-    selected = [
-        replace(f, severity=selection.severity_of(f.code, f.severity))
-        for f in findings
-        if selection.reports(f.path, f.code)
-    ]
+    selected = []
+    for f in findings:
+        if selection.reports(f.path, f.code):
+            severity = selection.severity_of(f.code, f.severity)
+            # no override (the same object back): the finding as it is, not a copy
+            selected.append(f if severity is f.severity else evolve(f, severity=severity))
     outcome = suppressions.apply(
         selected,
         dict(marks),
@@ -398,25 +412,32 @@ class LintRun:
 
 
 def scopes(
-    paths: Sequence[str], include: Sequence[str], exclude: Sequence[str]
+    paths: Sequence[str],
+    include: Sequence[str],
+    exclude: Sequence[str],
+    config: Config | None = None,
 ) -> tuple[list[tuple[str, str]], tuple[Diagnostic, ...]]:
-    """``(file, scope)`` for every file under ``paths``: each PATH argument is one scope
-    (a file listed under two arguments belongs to the first); ``-`` is ``<stdin>``."""
-    out: list[tuple[str, str]] = []
-    diags: list[Diagnostic] = []
-    seen: set[str] = set()
-    for path in paths:
-        if path == "-":
-            out.append(("<stdin>", "-"))
-            continue
-        files, found = discover([path], include, exclude)
-        diags.extend(found)
-        for f in files:
-            key = os.path.normcase(os.path.abspath(f))
-            if key not in seen:
-                seen.add(key)
-                out.append((f, path))
-    return out, tuple(diags)
+    """``(file, scope)`` for every file under ``paths`` (a file listed under two arguments
+    belongs to the first; ``-`` is ``<stdin>``, its own scope): the config's ``[scopes]``
+    globs, then project markers, then the PATH argument (:func:`analyzer.scopes.assign`,
+    docs/decisions.md D77)."""
+    return assign(paths, config, include, exclude)
+
+
+def scope_links_of(
+    prepared: Sequence[Prepared], extra: Sequence[Prepared] = ()
+) -> dict[str, ScopeLinks]:
+    """Each scope's :class:`ScopeLinks` (its files in listing order, then ``extra``: the
+    context files, which join every scope), built once per scope: O(objects)."""
+    members: dict[str, list[FileResult]] = {}
+    for p in prepared:
+        members.setdefault(p.scope, []).append(p.result)
+    if not extra:
+        return {scope: scope_links(results) for scope, results in members.items()}
+    around = scope_links(p.result for p in extra)  # the context files' objects, once
+    return {
+        scope: merge_links((scope_links(results), around)) for scope, results in members.items()
+    }
 
 
 def lint(
@@ -440,31 +461,37 @@ def lint(
     """
     rules = selection.enabled_rules
     include, exclude = options.config.include, options.config.exclude
-    listed, found = scopes(paths, include, exclude)
+    listed, found = scopes(paths, include, exclude, options.config)
     prepared = [prepare(read(p, options, stdin), p, options, sizing, rules, s) for p, s in listed]
     extra: list[Prepared] = []
     if context:
         named = {os.path.normcase(os.path.abspath(p)) for p, _ in listed}
-        around, _ = scopes(context, include, exclude)
+        around, _ = discover(context, include, exclude)
         extra = [
             prepare(read(p, options), p, options, sizing)
-            for p, _ in around
+            for p in around
             if os.path.normcase(os.path.abspath(p)) not in named
         ]
-    everything = [p.result for p in (*prepared, *extra)]
-    user_types = tuple(ut for r in everything for ut in r.user_types)
-    linked = replication_context(everything)
-    del everything
+    # Each scope links its own files (then the context files) only: D77.  The context
+    # files serve every scope: they are linked once, with every file of the run (as before
+    # there were scopes), and join each scope's rules.
+    links = scope_links_of(prepared, extra)
+    every = scope_links(p.result for p in (*prepared, *extra)) if extra else None
     # Each file's IR before the passes is dropped once checked, and its estimates once its
     # file rules have run: the run holds one copy of every file, not three (a smaller heap
     # is also less for the garbage collector to walk).
     checked: list[Checked] = []
     for i, p in enumerate(prepared):
-        done = check_file(p, LINT, sizing, user_types, linked, rules)
+        linked = links[p.scope]
+        done = check_file(p, LINT, sizing, linked.user_types, linked.replication, rules)
         checked.append(replace(done, estimates=()))
-        prepared[i] = Prepared(FileResult(p.result.path, None, None))
-    around_results = [check_file(p, LINT, sizing, user_types, linked).result for p in extra]
-    del prepared
+        prepared[i] = Prepared(FileResult(p.result.path, None, None), scope=p.scope)
+    around_results = [
+        check_file(p, LINT, sizing, every.user_types, every.replication).result
+        for p in extra
+        if every is not None
+    ]
+    del prepared, links
     findings = [from_diagnostic(d) for d in found]
     for c in checked:
         findings.extend(c.findings)
@@ -544,6 +571,7 @@ __all__ = [
     "replication_enabled",
     "replication_findings",
     "reported_path",
+    "scope_links_of",
     "scopes",
     "with_source_lines",
     "workload_findings",

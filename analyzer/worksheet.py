@@ -24,15 +24,25 @@ from dataclasses import dataclass
 from analyzer.ir import evolve
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Term:
     """One named input of a step (a column's bytes, a count, a constant from a setting)."""
 
     name: str
     value: int | float
 
+    # Term and Step set their slots through the slot descriptors: the frozen dataclass
+    # __init__ calls object.__setattr__ per field, about twice the time, and the
+    # estimators make some hundred terms and steps a table (the same objects either way).
+    def __init__(self, name: str, value: int | float) -> None:
+        _term_name(self, name)
+        _term_value(self, value)
 
-@dataclass(frozen=True, slots=True)
+
+_term_name, _term_value = (getattr(Term, f).__set__ for f in ("name", "value"))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Step:
     """One step of a vendor procedure: ``value = formula(terms)``.
 
@@ -47,9 +57,30 @@ class Step:
     terms: tuple[Term, ...] = ()
     note: str | None = None
 
+    def __init__(
+        self,
+        step: str,
+        label: str,
+        formula: str,
+        value: int | float,
+        terms: tuple[Term, ...] = (),
+        note: str | None = None,
+    ) -> None:
+        _step_step(self, step)
+        _step_label(self, label)
+        _step_formula(self, formula)
+        _step_value(self, value)
+        _step_terms(self, terms)
+        _step_note(self, note)
+
     @property
     def additive(self) -> bool:
         return bool(self.terms) and sum(t.value for t in self.terms) == self.value
+
+
+_step_step, _step_label, _step_formula, _step_value, _step_terms, _step_note = (
+    getattr(Step, f).__set__ for f in ("step", "label", "formula", "value", "terms", "note")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +95,10 @@ class Worksheet:
     #: Set when the procedure is a reconstruction, not the manual's text.
     reconstruction: str | None = None
 
-    def add(self, step: Step) -> Worksheet:
-        return evolve(self, steps=(*self.steps, step))
+    def add(self, *steps: Step) -> Worksheet:
+        """This worksheet with ``steps`` appended (a copy: a worksheet is frozen, so an
+        estimator collects its steps in a list and makes the worksheet once)."""
+        return evolve(self, steps=(*self.steps, *steps))
 
     def value(self, step: str) -> int | float:
         """The value of the step labelled ``step``."""

@@ -146,29 +146,33 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
     title = f"{'data-only-locked' if dol else 'allpages-locked'} data row" + (
         " at declared maximums" if at_max else ""
     )
-    ws = Worksheet(title, f"{_DOL if dol else _APL}, Step 1: Calculate the data row size")
-    fixed_terms, var_terms = _areas(_sized(table), at_max)
+    source = f"{_DOL if dol else _APL}, Step 1: Calculate the data row size"
+    sized: list[Column] = []
+    unsized: list[str] = []
+    for c in table.columns:
+        if c.storage is None:
+            unsized.append(c.name)
+        else:
+            sized.append(c)
+    fixed_terms, var_terms = _areas(sized, at_max)
     fixed = sum(int(tm.value) for tm in fixed_terms)
     var = sum(int(tm.value) for tm in var_terms)
     nvar = len(var_terms)
-    unsized = [c.name for c in table.columns if c.storage is None]
     note = f"not sized: {', '.join(unsized)}" if unsized else None
-    ws = ws.add(
-        Step("1f", "Sum of bytes in all fixed-length columns", "sum", fixed, fixed_terms, note)
-    )
-    ws = ws.add(
+    steps = [
+        Step("1f", "Sum of bytes in all fixed-length columns", "sum", fixed, fixed_terms, note),
         Step(
             "1v",
             "Sum of bytes in all variable-length columns",
             "sum (NULL columns are variable-length)",
             var,
             var_terms,
-        )
-    )
+        ),
+    ]
     if dol:
         if nvar == 0:
             row = 6 + fixed
-            ws = ws.add(
+            steps.append(
                 Step(
                     "1",
                     "Data row size (fixed-length columns only)",
@@ -179,7 +183,7 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
             )
         else:
             row = 8 + fixed + var + 2 * nvar
-            ws = ws.add(
+            steps.append(
                 Step(
                     "1",
                     "Data row size",
@@ -194,7 +198,7 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
                 )
             )
         padded = max(row, ase.dol_min_row_bytes)
-        return ws.add(
+        steps.append(
             Step(
                 "1p",
                 "Stored row size",
@@ -203,8 +207,9 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
                 (Term("data row size", row), Term("padding", padded - row)),
             )
         )
+        return Worksheet(title, source, tuple(steps))
     if nvar == 0:
-        return ws.add(
+        steps.append(
             Step(
                 "1",
                 "Data row size (fixed-length columns only)",
@@ -213,8 +218,9 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
                 (Term("overhead", 4), Term("fixed", fixed)),
             )
         )
+        return Worksheet(title, source, tuple(steps))
     subtotal = 4 + fixed + var
-    ws = ws.add(
+    steps.append(
         Step(
             "1s",
             "Subtotal",
@@ -224,7 +230,7 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
         )
     )
     adjust = subtotal // 256 + 1
-    ws = ws.add(
+    steps.append(
         Step(
             "1a",
             "Adjust table",
@@ -233,7 +239,7 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
             (Term(f"{subtotal} / 256", subtotal // 256), Term("1", 1)),
         )
     )
-    ws = ws.add(
+    steps.append(
         Step(
             "1o",
             "Offset table",
@@ -242,7 +248,7 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
             (Term("variable-length columns", nvar), Term("1", 1)),
         )
     )
-    return ws.add(
+    steps.append(
         Step(
             "1",
             "Data row size",
@@ -256,6 +262,7 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
             ),
         )
     )
+    return Worksheet(title, source, tuple(steps))
 
 
 def _row(ws: Worksheet) -> int:
@@ -274,16 +281,8 @@ def data_pages(
     dol = _dol(lock)
     page = ase.page_size
     header = ase.dol_page_header if dol else ase.apl_page_header
-    ws = Worksheet(
-        "data pages",
-        f"{_DOL if dol else _APL}, Step 2: Compute the number of data pages",
-        reconstruction="the data-only rows-per-page division is not printed: usable / (row + 2), "
-        "the 2-byte row offset entry (D47)"
-        if dol
-        else None,
-    )
     usable = page - header
-    ws = ws.add(
+    steps = [
         Step(
             "2u",
             "Bytes for user data",
@@ -291,18 +290,18 @@ def data_pages(
             usable,
             (Term("page", page), Term("header", -header)),
         )
-    )
+    ]
     opts = table.options
     if fill_factor and fill_factor < 100:
         # "multiply the size of the available data page (2016) by the fillfactor".
         usable = usable * fill_factor // 100
-        ws = ws.add(Step("2f", "Bytes used with fillfactor", f"usable x {fill_factor}%", usable))
+        steps.append(Step("2f", "Bytes used with fillfactor", f"usable x {fill_factor}%", usable))
     effective = row
     if dol and opts.exp_row_size is not None and opts.exp_row_size > 1:
         has_var = any(c.storage and c.storage.category != "fixed" for c in table.columns)
         if has_var:
             effective = max(row, opts.exp_row_size)
-            ws = ws.add(
+            steps.append(
                 Step(
                     "2e",
                     "Row size with exp_row_size",
@@ -325,7 +324,7 @@ def data_pages(
         )
     rpp = max(1, rpp)
     divisor = effective + 2 if dol else effective
-    ws = ws.add(
+    steps.append(
         Step(
             "2r",
             "Data rows per page",
@@ -333,31 +332,38 @@ def data_pages(
             rpp,
         )
     )
-    if rows is None:
-        return ws
-    ws = ws.add(Step("2n", "Number of rows", "rows in the table (--rows)", rows))
-    pages = math.ceil(rows / rpp)
-    ws = ws.add(
-        Step(
-            "2",
-            "Number of data pages",
-            f"rows / rows per page, rounded up = {rows:,} / {rpp}",
-            pages,
-        )
-    )
-    gap = opts.reservepagegap
-    if gap:
-        extra = pages // gap
-        ws = ws.add(
+    if rows is not None:
+        steps.append(Step("2n", "Number of rows", "rows in the table (--rows)", rows))
+        pages = math.ceil(rows / rpp)
+        steps.append(
             Step(
-                "2g",
-                "Data pages with reservepagegap",
-                f"+ 1 empty page per {gap} (Effects of space management properties)",
-                pages + extra,
-                (Term("data pages", pages), Term("reserved empty pages", extra)),
+                "2",
+                "Number of data pages",
+                f"rows / rows per page, rounded up = {rows:,} / {rpp}",
+                pages,
             )
         )
-    return ws
+        gap = opts.reservepagegap
+        if gap:
+            extra = pages // gap
+            steps.append(
+                Step(
+                    "2g",
+                    "Data pages with reservepagegap",
+                    f"+ 1 empty page per {gap} (Effects of space management properties)",
+                    pages + extra,
+                    (Term("data pages", pages), Term("reserved empty pages", extra)),
+                )
+            )
+    return Worksheet(
+        "data pages",
+        f"{_DOL if dol else _APL}, Step 2: Compute the number of data pages",
+        tuple(steps),
+        reconstruction="the data-only rows-per-page division is not printed: usable / (row + 2), "
+        "the 2-byte row offset entry (D47)"
+        if dol
+        else None,
+    )
 
 
 def index_row_apl(table: Table, key: ClusteredKey) -> Worksheet:
@@ -383,16 +389,14 @@ def index_row_apl(table: Table, key: ClusteredKey) -> Worksheet:
     subtotal = 5 + fixed + var
     adjust = subtotal // 256 + 1
     nvar = len(var_terms)
-    ws = ws.add(
+    return ws.add(
         Step(
             "3s",
             "Subtotal",
             "5 + fixed keys + variable keys",
             subtotal,
             (Term("overhead", 5), Term("fixed", fixed), Term("variable", var)),
-        )
-    )
-    return ws.add(
+        ),
         Step(
             "3",
             "Clustered index row size",
@@ -404,7 +408,7 @@ def index_row_apl(table: Table, key: ClusteredKey) -> Worksheet:
                 Term("offset table", nvar + 1),
                 Term("overhead", 2),
             ),
-        )
+        ),
     )
 
 
@@ -417,14 +421,6 @@ def index_levels_apl(
     # fillfactor 0 (default) leaves room for two rows; 100 does not ("Eliminate the -2").
     minus = 0 if fill_factor == 100 else 2
     per_page = max(2, usable // row - minus)
-    ws = ws.add(
-        Step(
-            "4r",
-            "Clustered index rows per page",
-            f"({usable} / row size) - {minus} = ({usable} / {row}) - {minus} (at least 2)",
-            per_page,
-        )
-    )
     level_terms = []
     pages, level = data, 0
     while True:
@@ -436,12 +432,18 @@ def index_levels_apl(
     total = sum(int(tm.value) for tm in level_terms)
     return ws.add(
         Step(
+            "4r",
+            "Clustered index rows per page",
+            f"({usable} / row size) - {minus} = ({usable} / {row}) - {minus} (at least 2)",
+            per_page,
+        ),
+        Step(
             "5",
             "Clustered index pages",
             "pages of each level, rows / rows per page rounded up, to the root",
             total,
             tuple(level_terms),
-        )
+        ),
     )
 
 
@@ -538,32 +540,23 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
                 Figure("index_row_bytes", int(ix.value("3")), worksheet=ix.title),
                 Figure("index_pages", index, "pages", ix.title),
             ]
-        total = Worksheet(
-            "allocation overhead and total pages",
-            f"{_DOL if dol else _APL}, Step {3 if dol else 6}: Calculate allocation overhead "
-            "and total pages",
-            result_step="6",
-        )
-        total = total.add(
+        pages = data + index + oam_min + idx_min
+        table_bytes = pages * ase.page_size
+        steps = (
             Step(
                 "6m",
                 "Minimum OAM pages",
                 f"pages / {OAM_MOST:,}, rounded up",
                 oam_min + idx_min,
                 (Term("data OAM", oam_min), Term("index OAM", idx_min)),
-            )
-        )
-        total = total.add(
+            ),
             Step(
                 "6x",
                 "Maximum OAM pages",
                 f"pages / {OAM_LEAST:,}, rounded up",
                 oam_max + idx_max,
                 (Term("data OAM", oam_max), Term("index OAM", idx_max)),
-            )
-        )
-        pages = data + index + oam_min + idx_min
-        total = total.add(
+            ),
             Step(
                 "6",
                 "Total pages (minimum OAM)",
@@ -576,16 +569,20 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
                 ),
                 note=f"with the maximum OAM pages {data + index + oam_max + idx_max:,}"
                 + ("; data-only-locked indexes are not sized" if dol and key else ""),
-            )
-        )
-        table_bytes = pages * ase.page_size
-        total = total.add(
+            ),
             Step(
                 "6b",
                 "Bytes",
                 f"total pages x page size = {pages:,} x {ase.page_size}",
                 table_bytes,
-            )
+            ),
+        )
+        total = Worksheet(
+            "allocation overhead and total pages",
+            f"{_DOL if dol else _APL}, Step {3 if dol else 6}: Calculate allocation overhead "
+            "and total pages",
+            steps,
+            result_step="6",
         )
         worksheets.append(total)
         figures += [

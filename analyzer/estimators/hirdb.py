@@ -37,11 +37,12 @@ The STOCK example, 10,000 rows, page 8,192, PCTFREE (30, 40), segment 100:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from collections.abc import Hashable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from analyzer.estimators import Figure, TableEstimate
-from analyzer.ir import Column, ColumnStorage, Diagnostic, Severity, Table
+from analyzer.ir import Column, ColumnStorage, Diagnostic, Severity, Table, evolve
 from analyzer.settings import HirdbSettings, SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
@@ -107,18 +108,28 @@ def areas(table: Table, hs: HirdbSettings, rows: int | None) -> list[Area]:
 
 def row_length(table: Table, at_max: bool = False) -> Worksheet:
     """17.1.2(3): the row length, the sum of every column's di (Table 17-1)."""
-    cols = _sized(table)
-    terms = []
+    return _row_lengths(_sized(table))[1 if at_max else 0]
+
+
+def _row_lengths(cols: list[Column]) -> tuple[Worksheet, Worksheet]:
+    """:func:`row_length` as sized and at the declared maximums, in one walk."""
+    terms, max_terms = [], []
     for c in cols:
-        assert c.storage is not None
-        size = c.storage.max_length if at_max else c.storage.data_length
-        how = "" if at_max or c.storage.basis == "declared maximum" else f", {c.storage.basis}"
-        terms.append(Term(f"{c.name} {c.storage.type}{how}", size))
-    ws = Worksheet("row length" + (" at declared maximums" if at_max else ""), _ROW)
-    return ws.add(
-        Step(
-            "(3)", "Row length", "sum of di (Table 17-1)", sum(t.value for t in terms), tuple(terms)
-        )
+        s = c.storage
+        assert s is not None
+        name = f"{c.name} {s.type}"
+        max_terms.append(Term(name, s.max_length))
+        how = name if s.basis == "declared maximum" else f"{name}, {s.basis}"
+        terms.append(Term(how, s.data_length))
+    return (
+        Worksheet("row length", _ROW, (_row_step(terms),)),
+        Worksheet("row length at declared maximums", _ROW, (_row_step(max_terms),)),
+    )
+
+
+def _row_step(terms: list[Term]) -> Step:
+    return Step(
+        "(3)", "Row length", "sum of di (Table 17-1)", sum(t.value for t in terms), tuple(terms)
     )
 
 
@@ -130,16 +141,22 @@ class _Branching:
     branched: tuple[Column, ...]
 
 
-def _branch(table: Table, hs: HirdbSettings, b: int, fix: bool, at_max: bool) -> _Branching:
-    cols = _sized(table)
+def _branch(
+    table: Table,
+    hs: HirdbSettings,
+    b: int,
+    fix: bool,
+    at_max: bool,
+    cols: list[Column] | None = None,
+) -> _Branching:
+    cols = _sized(table) if cols is None else cols
     per_col = hs.fix_column_overhead if fix else hs.column_overhead
     fixed_part = per_col * len(table.columns) + hs.row_header_bytes
-
-    def size(c: Column) -> int:
-        assert c.storage is not None
-        return c.storage.max_length if at_max else c.storage.data_length
-
-    lengths = {c.name: size(c) for c in cols}
+    # by name, as the manual counts columns (a repeated name counts once)
+    if at_max:
+        lengths = {c.name: c.storage.max_length for c in cols if c.storage is not None}
+    else:
+        lengths = {c.name: c.storage.data_length for c in cols if c.storage is not None}
     bl = sum(lengths.values()) + fixed_part
     branched = []
     # note 5: branch from the smallest column number until the row fits
@@ -162,20 +179,24 @@ def _rows_per_page(hs: HirdbSettings, b: int, c: int, row: int) -> tuple[int, Fr
 
 
 def pages(
-    table: Table, hs: HirdbSettings, area: Area, c: int, h: int
+    table: Table,
+    hs: HirdbSettings,
+    area: Area,
+    c: int,
+    h: int,
+    cols: list[Column] | None = None,
 ) -> tuple[Worksheet, list[Diagnostic]]:
     """Rows per page and, given the rows, the table storage pages in one RDAREA."""
     fix = table.options.fix
     b, g, a = area.page_length, area.segment_size, area.rows
     where = f" in {area.name}" if area.name else ""
     title = ("FIX specified: Q" if fix else "FIX not specified: P") + f" and pages{where}"
-    ws = Worksheet(title, _PAGES, reconstruction=SHORT)
     diags: list[Diagnostic] = []
-    cols = _sized(table)
+    cols = _sized(table) if cols is None else cols
     f = len(table.columns)
     sum_di = sum(col.storage.data_length for col in cols if col.storage)
     per_col = hs.fix_column_overhead if fix else hs.column_overhead
-    ws = ws.add(
+    steps = [
         Step(
             "(2) row" if fix else "note 5",
             "Row length in the page (BL)",
@@ -188,10 +209,10 @@ def pages(
                 Term("row header", hs.row_header_bytes),
             ),
         )
-    )
-    branching = _branch(table, hs, b, fix, at_max=False)
+    ]
+    branching = _branch(table, hs, b, fix, at_max=False, cols=cols)
     if branching.branched:
-        ws = ws.add(
+        steps.append(
             Step(
                 "note 5",
                 "BL with branched columns",
@@ -216,7 +237,7 @@ def pages(
     step = "(2)(a)" if fix else "(1)(a)"
     rpp, usable = _rows_per_page(hs, b, c, bl)
     base = "b - " + str(hs.page_overhead) if hs.unused_applies_to == "page" else "b"
-    ws = ws.add(
+    steps.append(
         Step(
             step,
             "Rows per page (the denominator of " + letter + ")",
@@ -243,30 +264,30 @@ def pages(
             )
         )
     if a is None:
-        return ws, diags
-    ws = ws.add(
+        return Worksheet(title, _PAGES, tuple(steps), reconstruction=SHORT), diags
+    main = _ceil(Fraction(a, rpp))
+    steps.append(
         Step(
             step,
             letter,
             f"ceil(a / rows per page) = ceil({a} / {rpp})",
-            _ceil(Fraction(a, rpp)),
+            main,
             (Term("a", a), Term("rows per page", rpp)),
             note="reconstruction (D51)",
         )
     )
-    main = int(ws.steps[-1].value)
-    extra = _branch_pages(table, hs, b, a, branching)
+    extra = _branch_pages(table, hs, b, a, branching, cols)
     for label, name, formula, terms in extra:
-        ws = ws.add(Step(label, name, formula, sum(int(t.value) for t in terms), tuple(terms)))
+        steps.append(Step(label, name, formula, sum(int(t.value) for t in terms), tuple(terms)))
     parts = [Term(letter, main)] + [
         Term(name, sum(int(t.value) for t in terms)) for _, name, _, terms in extra
     ]
     data = sum(int(t.value) for t in parts)
-    ws = ws.add(Step("data", "Data pages", " + ".join(t.name for t in parts), data, tuple(parts)))
+    steps.append(Step("data", "Data pages", " + ".join(t.name for t in parts), data, tuple(parts)))
     share = Fraction(g * h, 100)
     free = math.floor(share) if hs.free_pages_rounding == "floor" else math.ceil(share)
     free = min(free, g - 1)
-    ws = ws.add(
+    steps.append(
         Step(
             "(3) h",
             "Free pages per segment",
@@ -278,7 +299,7 @@ def pages(
     )
     if hs.segment_round:
         segments = _ceil(Fraction(data, g - free)) if data else 0
-        ws = ws.add(
+        steps.append(
             Step(
                 "(3) g",
                 "Segments",
@@ -292,7 +313,7 @@ def pages(
     else:
         total = _ceil(Fraction(data * g, g - free)) if data else 0
         formula = "ceil(data pages x g / (g - free))"
-    return ws.add(
+    steps.append(
         Step(
             "17.1.1",
             "Table storage pages",
@@ -301,19 +322,27 @@ def pages(
             (Term("data pages", data), Term("free and unfilled segment pages", total - data)),
             note="17.1.1 adds ceil(Ti / e) x e per table to the RDAREA",
         )
-    ), diags
+    )
+    return Worksheet(title, _PAGES, tuple(steps), reconstruction=SHORT), diags
 
 
 def _branch_pages(
-    table: Table, hs: HirdbSettings, b: int, a: int, branching: _Branching
+    table: Table,
+    hs: HirdbSettings,
+    b: int,
+    a: int,
+    branching: _Branching,
+    cols: list[Column] | None = None,
 ) -> list[tuple[str, str, str, list[Term]]]:
     """PS (1)(b), ADTLS (4), repetition branch pages (5) and SPN (note 5)."""
     ps: list[Term] = []
     adtls: list[Term] = []
     rep: list[Term] = []
     room = b - hs.branch_page_overhead
-    for c in _sized(table):
+    for c in _sized(table) if cols is None else cols:
         assert c.storage is not None
+        if not c.storage.branch:
+            continue
         for i, piece in enumerate(c.storage.branch):
             pages = a * _ceil(Fraction(piece, room)) if room > 0 else 0
             term = Term(
@@ -362,23 +391,38 @@ def _branch_pages(
     return out
 
 
+#: S031 sizes each distinct column without suppression once per settings object (a run
+#: has one), as the data_length pass sizes one column per storage key: equal keys are
+#: sized alike (analyzer.platforms.storage_key).  (settings, {key: di at the maximum})
+_plain_di: tuple[SizingSettings | None, dict[Hashable, int]] = (None, {})
+
+
 def _suppress_check(table: Table, sizing: SizingSettings, f: int) -> Diagnostic | None:
     """Table 17-1 notes 2-4: no SUPPRESS DECIMAL / SUPPRESS when 32717 < a + f x 2 + 8."""
+    global _plain_di
     from analyzer.platforms import Basis
-    from analyzer.platforms.hirdb import column_storage
+    from analyzer.platforms.hirdb import column_storage, storage_key
 
     suppressing = table.options.suppress_decimal or any(c.suppress for c in table.columns)
     if not suppressing:
         return None
-    plain = replace(
+    plain = evolve(
         table,
-        options=replace(table.options, suppress_decimal=False),
-        columns=tuple(replace(c, suppress=False) for c in table.columns),
+        options=evolve(table.options, suppress_decimal=False),
+        columns=tuple(evolve(c, suppress=False) if c.suppress else c for c in table.columns),
     )
+    known, sized = _plain_di
+    if known is not sizing or len(sized) > 10_000:
+        sized = {}
+        _plain_di = (sizing, sized)
     total = 0
     for c in plain.columns:
-        s = column_storage(c, plain, Basis(), sizing)
-        total += s.data_length if isinstance(s, ColumnStorage) else 0
+        key = storage_key(c, plain)
+        di = sized.get(key)
+        if di is None:
+            s = column_storage(c, plain, Basis(), sizing)
+            di = sized[key] = s.data_length if isinstance(s, ColumnStorage) else 0
+        total += di
     limit = sizing.hirdb.suppress_limit
     if limit < total + f * 2 + 8:
         return Diagnostic(
@@ -406,12 +450,12 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
         else hs.pctfree_free_pages
     )
     f = len(table.columns)
-    row = row_length(table)
-    at_max = row_length(table, at_max=True)
+    cols = _sized(table)
+    row, at_max = _row_lengths(cols)
     worksheets = [row, at_max]
     diags: list[Diagnostic] = []
     figures = [Figure("row_length", int(row.result), worksheet=row.title)]
-    branch = sum(sum(col.storage.branch) for col in _sized(table) if col.storage)
+    branch = sum(sum(col.storage.branch) for col in cols if col.storage)
     figures.append(Figure("branch_bytes_per_row", branch))
     figures.append(Figure("stored_bytes_per_row", int(row.result) + branch))
     per_area = areas(table, hs, sizing.rows)
@@ -441,7 +485,7 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
                     table.span,
                 )
             )
-        ws, found = pages(table, hs, area, c, h)
+        ws, found = pages(table, hs, area, c, h, cols)
         worksheets.append(ws)
         diags.extend(found)
         rpp = int(ws.value("(2)(a)" if table.options.fix else "(1)(a)"))
@@ -450,7 +494,7 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
         limits.append(
             area.page_length - hs.branch_limit_overhead - per_col * f - hs.row_header_bytes
         )
-        worst = _branch(table, hs, area.page_length, table.options.fix, at_max=True)
+        worst = _branch(table, hs, area.page_length, table.options.fix, at_max=True, cols=cols)
         if worst.bl > area.page_length - hs.branch_limit_overhead and not any(
             d.code == "S030" for d in found
         ):

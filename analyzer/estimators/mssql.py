@@ -165,14 +165,17 @@ def row_worksheet(
     title = ("heap row" if heap else "clustered index leaf row") + (
         " at declared maximums" if at_max else ""
     )
-    ws = Worksheet(title, _HEAP if heap else f"{_CI}, Step 1 (leaf level)")
+    steps = []
     if rows is not None:
-        ws = ws.add(Step("1" if heap else "1.1", "Num_Rows", "rows in the table (--rows)", rows))
-    c = _counts(_sized(table), ms, at_max)
-    unsized = [col.name for col in table.columns if col.storage is None]
-    note = f"not sized: {', '.join(unsized)}" if unsized else None
-    ws = ws.add(Step(n["cols"] + "a", "Num_Cols", "number of columns", c.num_cols, note=note))
-    ws = ws.add(
+        steps.append(Step("1" if heap else "1.1", "Num_Rows", "rows in the table (--rows)", rows))
+    sized: list[Column] = []
+    unsized: list[Column] = []
+    for col in table.columns:
+        (unsized if col.storage is None else sized).append(col)
+    c = _counts(sized, ms, at_max)
+    note = f"not sized: {', '.join(col.name for col in unsized)}" if unsized else None
+    steps.append(Step(n["cols"] + "a", "Num_Cols", "number of columns", c.num_cols, note=note))
+    steps.append(
         Step(
             n["cols"] + "b",
             "Fixed_Data_Size",
@@ -181,10 +184,10 @@ def row_worksheet(
             c.fixed_terms,
         )
     )
-    ws = ws.add(
+    steps.append(
         Step(n["cols"] + "c", "Num_Variable_Cols", "number of variable-length columns", c.num_var)
     )
-    ws = ws.add(
+    steps.append(
         Step(
             n["cols"] + "d",
             "Max_Var_Size",
@@ -196,7 +199,7 @@ def row_worksheet(
     num_cols, num_var, max_var = c.num_cols, c.num_var, c.max_var
     if key is not None and not key.unique:
         num_cols, num_var, max_var = num_cols + 1, num_var + 1, max_var + 4
-        ws = ws.add(
+        steps.append(
             Step(
                 "1.3",
                 "Uniqueifier (nonunique clustered index)",
@@ -207,7 +210,7 @@ def row_worksheet(
             )
         )
     bitmap = 2 + (num_cols + 7) // 8
-    ws = ws.add(
+    steps.append(
         Step(
             n["bitmap"],
             "Null_Bitmap",
@@ -217,7 +220,7 @@ def row_worksheet(
         )
     )
     var_size = 2 + 2 * num_var + max_var if num_var else 0
-    ws = ws.add(
+    steps.append(
         Step(
             n["var"],
             "Variable_Data_Size",
@@ -229,7 +232,7 @@ def row_worksheet(
         )
     )
     row = c.fixed + var_size + bitmap + 4
-    ws = ws.add(
+    steps.append(
         Step(
             n["row"],
             "Row_Size",
@@ -252,7 +255,7 @@ def row_worksheet(
             )
             for c in moved
         )
-        ws = ws.add(
+        steps.append(
             Step(
                 n["row"] + "+",
                 "In-row size after row-overflow",
@@ -263,7 +266,7 @@ def row_worksheet(
         )
         row = in_row
     rpp = max(1, ms.page_free_bytes // (row + 2))
-    return ws.add(
+    steps.append(
         Step(
             n["rpp"],
             "Rows_Per_Page",
@@ -275,27 +278,26 @@ def row_worksheet(
             else None,
         )
     )
+    return Worksheet(title, _HEAP if heap else f"{_CI}, Step 1 (leaf level)", tuple(steps))
 
 
 def heap_pages(ws: Worksheet, ms: MssqlSettings, rows: int) -> Worksheet:
     """Heap steps 1, 7 and 8: pages and bytes for ``rows`` rows."""
     rpp = int(ws.value("6"))
     pages = math.ceil(rows / rpp)
-    ws = ws.add(
+    return ws.add(
         Step(
             "7",
             "Num_Pages",
             f"Num_Rows / Rows_Per_Page, rounded up = {rows:,} / {rpp}",
             pages,
-        )
-    )
-    return ws.add(
+        ),
         Step(
             "8",
             "Heap size (bytes)",
             f"{ms.page_bytes} x Num_Pages = {ms.page_bytes} x {pages:,}",
             ms.page_bytes * pages,
-        )
+        ),
     )
 
 
@@ -303,7 +305,8 @@ def leaf_pages(ws: Worksheet, ms: MssqlSettings, fill_factor: int, rows: int | N
     """Clustered index steps 1.8-1.10: free rows by fill factor, leaf pages and bytes."""
     row, rpp = int(ws.value("1.6")), int(ws.value("1.7"))
     free = ms.page_free_bytes * (100 - fill_factor) // (100 * (row + 2))
-    ws = ws.add(
+    used = max(1, rpp - free)
+    steps = [
         Step(
             "1.8",
             "Free_Rows_Per_Page",
@@ -311,37 +314,34 @@ def leaf_pages(ws: Worksheet, ms: MssqlSettings, fill_factor: int, rows: int | N
             f" = {ms.page_free_bytes} x {100 - fill_factor} / 100 / {row + 2}",
             free,
             note=f"Fill_Factor = {fill_factor}",
-        )
-    )
-    used = max(1, rpp - free)
-    ws = ws.add(
+        ),
         Step(
             "1.8+",
             "Rows stored per leaf page",
             "Rows_Per_Page - Free_Rows_Per_Page (at least 1)",
             used,
             (Term("Rows_Per_Page", rpp), Term("Free_Rows_Per_Page", used - rpp)),
+        ),
+    ]
+    if rows is not None:
+        pages = math.ceil(rows / used)
+        steps.append(
+            Step(
+                "1.9",
+                "Num_Leaf_Pages",
+                f"Num_Rows / (Rows_Per_Page - Free_Rows_Per_Page), rounded up = {rows:,} / {used}",
+                pages,
+            )
         )
-    )
-    if rows is None:
-        return ws
-    pages = math.ceil(rows / used)
-    ws = ws.add(
-        Step(
-            "1.9",
-            "Num_Leaf_Pages",
-            f"Num_Rows / (Rows_Per_Page - Free_Rows_Per_Page), rounded up = {rows:,} / {used}",
-            pages,
+        steps.append(
+            Step(
+                "1.10",
+                "Leaf_space_used",
+                f"{ms.page_bytes} x Num_Leaf_Pages = {ms.page_bytes} x {pages:,}",
+                ms.page_bytes * pages,
+            )
         )
-    )
-    return ws.add(
-        Step(
-            "1.10",
-            "Leaf_space_used",
-            f"{ms.page_bytes} x Num_Leaf_Pages = {ms.page_bytes} x {pages:,}",
-            ms.page_bytes * pages,
-        )
-    )
+    return ws.add(*steps)
 
 
 def levels(leaf_pages: int, per_page: int) -> int:
@@ -362,7 +362,6 @@ def index_worksheet(
     table: Table, ms: MssqlSettings, key: ClusteredKey, leaf: int | None
 ) -> Worksheet:
     """Clustered index step 2: the index row, levels above the leaf and their pages."""
-    ws = Worksheet("clustered index non-leaf levels", f"{_CI}, Step 2 (index information)")
     cols = [table.column(name) for name in key.columns]
     missing = [
         name for name, c in zip(key.columns, cols, strict=True) if c is None or c.storage is None
@@ -384,25 +383,23 @@ def index_worksheet(
     fixed = sum(int(tm.value) for tm in fixed_terms)
     max_var = sum(int(tm.value) for tm in var_terms)
     note = f"key columns not sized: {', '.join(missing)}" if missing else None
-    ws = ws.add(Step("2.1a", "Num_Key_Cols", "number of key columns", num_keys, note=note))
-    ws = ws.add(
+    steps = [
+        Step("2.1a", "Num_Key_Cols", "number of key columns", num_keys, note=note),
         Step(
             "2.1b", "Fixed_Key_Size", "bytes of fixed-length key columns", fixed, tuple(fixed_terms)
-        )
-    )
-    ws = ws.add(Step("2.1c", "Num_Variable_Key_Cols", "variable-length key columns", num_var))
-    ws = ws.add(
+        ),
+        Step("2.1c", "Num_Variable_Key_Cols", "variable-length key columns", num_var),
         Step(
             "2.1d",
             "Max_Var_Key_Size",
             "bytes of variable-length key columns",
             max_var,
             tuple(var_terms),
-        )
-    )
+        ),
+    ]
     if not key.unique:
         num_keys, num_var, max_var = num_keys + 1, num_var + 1, max_var + 4
-        ws = ws.add(
+        steps.append(
             Step(
                 "2.2",
                 "Uniqueifier (nonunique index)",
@@ -413,7 +410,7 @@ def index_worksheet(
         )
     nullable = any(c.nullable for c in keys)
     bitmap = 2 + (num_keys + 7) // 8 if nullable else 0
-    ws = ws.add(
+    steps.append(
         Step(
             "2.3",
             "Index_Null_Bitmap",
@@ -425,7 +422,7 @@ def index_worksheet(
         )
     )
     var_size = 2 + 2 * num_var + max_var if num_var else 0
-    ws = ws.add(
+    steps.append(
         Step(
             "2.4",
             "Variable_Key_Size",
@@ -437,7 +434,7 @@ def index_worksheet(
         )
     )
     row = fixed + var_size + bitmap + 1 + 6
-    ws = ws.add(
+    steps.append(
         Step(
             "2.5",
             "Index_Row_Size",
@@ -453,7 +450,7 @@ def index_worksheet(
         )
     )
     per_page = ms.page_free_bytes // (row + 2)
-    ws = ws.add(
+    steps.append(
         Step(
             "2.6",
             "Index_Rows_Per_Page",
@@ -462,10 +459,11 @@ def index_worksheet(
             per_page,
         )
     )
+    title, source = "clustered index non-leaf levels", f"{_CI}, Step 2 (index information)"
     if leaf is None:
-        return ws
+        return Worksheet(title, source, tuple(steps))
     count = levels(leaf, per_page)
-    ws = ws.add(
+    steps.append(
         Step(
             "2.7",
             "Non-leaf_Levels",
@@ -477,7 +475,7 @@ def index_worksheet(
         Term(f"level {lvl}", math.ceil(leaf / per_page**lvl)) for lvl in range(1, count + 1)
     )
     pages = sum(int(tm.value) for tm in level_pages)
-    ws = ws.add(
+    steps.append(
         Step(
             "2.8",
             "Num_Index_Pages",
@@ -486,7 +484,7 @@ def index_worksheet(
             level_pages or (Term("no level above the leaf", 0),),
         )
     )
-    return ws.add(
+    steps.append(
         Step(
             "2.9",
             "Index_Space_Used",
@@ -494,6 +492,7 @@ def index_worksheet(
             ms.page_bytes * pages,
         )
     )
+    return Worksheet(title, source, tuple(steps))
 
 
 def overflow(
@@ -527,7 +526,7 @@ def overflow(
 
 def _diagnostics(
     table: Table, ms: MssqlSettings, max_row: int, limit: int, sparse: bool
-) -> tuple[list[Diagnostic], int]:
+) -> tuple[list[Diagnostic], list[Column]]:
     diags: list[Diagnostic] = []
     moved, in_row = overflow(table, ms, max_row, limit)
     name = table.name.name
@@ -568,7 +567,7 @@ def _diagnostics(
                     c.span,
                 )
             )
-    return diags, len(moved)
+    return diags, moved
 
 
 def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
@@ -581,8 +580,8 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
     max_ws = row_worksheet(table, ms, key, at_max=True)
     row_step = "5" if key is None else "1.6"
     row, max_row = int(row_ws.value(row_step)), int(max_ws.value(row_step))
-    diags, moved = _diagnostics(table, ms, max_row, limit, sparse)
-    moved_cols = overflow(table, ms, max_row, limit)[0] if max_row > limit else []
+    diags, moved_cols = _diagnostics(table, ms, max_row, limit, sparse)
+    moved = len(moved_cols)
     max_ws = max_ws.add(
         Step(
             "8060",

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import dataclass
 
 from analyzer.estimators import Figure, TableEstimate
-from analyzer.ir import Column, Diagnostic, Severity, Table
+from analyzer.ir import Column, ColumnStorage, Diagnostic, Severity, Table
 from analyzer.platforms.teradata import SPATIAL_METADATA_BYTES, extra_presence_octets
 from analyzer.settings import SizingSettings, TeradataSettings
 from analyzer.worksheet import Step, Term, Worksheet
@@ -83,8 +84,8 @@ def partition_bytes(table: Table) -> int:
     return 2
 
 
-def _overhead(table: Table, td: TeradataSettings) -> tuple[int, str]:
-    size = partition_bytes(table)
+def _overhead(size: int, td: TeradataSettings) -> tuple[int, str]:
+    """Step 9 for a row whose partition number takes ``size`` bytes."""
     if size == 0:
         return td.overhead_nppi, "nonpartitioned primary index (or NoPI) row"
     if size == 2:
@@ -101,98 +102,156 @@ def _presence(columns: list[Column], td: TeradataSettings) -> tuple[int, int, in
     return compressed, nullable, procedure, extra_presence_octets(bits)
 
 
-def packed64(table: Table, td: TeradataSettings, at_max: bool = False) -> Worksheet:
-    """Steps 1-19 of the packed64 procedure (``at_max``: variable columns at their maximum)."""
-    cols = _sized(table)
+@dataclass(frozen=True, slots=True)
+class _Areas:
+    """A table's sized columns sorted once into what the procedures count, sum and align
+    (every worksheet of :func:`estimate` reads them; one walk of the columns serves all)."""
 
-    def length(c: Column) -> int:
-        assert c.storage is not None
-        return c.storage.max_length if at_max else c.storage.data_length
+    #: (name, storage) of the variable-length (SUM(a)), CHARACTER/BYTE/GRAPHIC (SUM(n))
+    #: and LOB columns.
+    variable: tuple[tuple[str, ColumnStorage], ...]
+    chars: tuple[tuple[str, ColumnStorage], ...]
+    lobs: tuple[tuple[str, ColumnStorage], ...]
+    #: Steps 4-6: count x sizing factor per fixed-length type.
+    fixed_terms: tuple[Term, ...]
+    fixed_total: int
+    #: :func:`_presence` of the sized columns.
+    presence: tuple[int, int, int, int]
+    #: Alignments and aligned sizes of the fixed and char columns, not compressible (FA,
+    #: FS) and compressible (CA, CS); alignments of every compressible column (step 20c).
+    fixed_alignments: list[int]
+    fixed_size: int
+    comp_alignments: list[int]
+    comp_size: int
+    any_comp_alignments: list[int]
+    #: Alignments of the variable-length and LOB columns.
+    variable_alignments: list[int]
+    lob_alignments: list[int]
+    #: Growth of the fixed and char columns to their aligned sizes (step 24).
+    widen: int
+    partition: int
 
-    title = "packed64 row" + (" at declared maximums" if at_max else "")
-    eight = partition_bytes(table) == 8
-    ws = Worksheet(title, _PACKED, reconstruction=PPI8_RECONSTRUCTION if eight else None)
-    var = [c for c in cols if c.storage and c.storage.category == "variable"]
-    terms = tuple(
-        Term(f"{c.name} {c.storage.basis if c.storage and not at_max else 'max'}", length(c))
-        for c in var
-    )
-    ws = ws.add(
-        Step(
-            "1-3",
-            "SUM(a), variable-length columns",
-            "sum of their average bytes",
-            sum(length(c) for c in var),
-            terms,
-        )
-    )
+
+def _areas(table: Table) -> _Areas:
+    variable, chars, lobs = [], [], []
     fixed: Counter[tuple[str, int]] = Counter()
-    for c in cols:
-        if c.storage and c.storage.category == "fixed":
-            fixed[
-                (
-                    c.storage.type.split("(")[0]
-                    if "DECIMAL" not in c.storage.type.upper()
-                    else c.storage.type,
-                    c.storage.data_length,
-                )
-            ] += 1
-    fterms = tuple(
-        Term(f"{n} x {name} ({size})", n * size) for (name, size), n in sorted(fixed.items())
+    compressed = nullable = bits = fixed_size = comp_size = widen = 0
+    fixed_al, comp_al, any_comp_al, var_al, lob_al = [], [], [], [], []
+    for c in table.columns:
+        s = c.storage
+        if s is None:
+            continue
+        comp = _compressible(c)
+        compressed += comp
+        nullable += c.nullable
+        bits += s.presence_bits
+        align = s.alignment or 1
+        if comp:
+            any_comp_al.append(align)
+        category = s.category
+        if category == "variable":
+            variable.append((c.name, s))
+            var_al.append(align)
+        elif category == "lob":
+            lobs.append((c.name, s))
+            lob_al.append(align)
+        elif category in ("fixed", "char"):
+            size = s.aligned_length or s.data_length
+            widen += size - s.data_length
+            if comp:
+                comp_al.append(align)
+                comp_size += size
+            else:
+                fixed_al.append(align)
+                fixed_size += size
+            if category == "char":
+                chars.append((c.name, s))
+            else:
+                name = s.type.split("(")[0] if "DECIMAL" not in s.type.upper() else s.type
+                fixed[(name, s.data_length)] += 1
+    factors = sorted(fixed.items())
+    procedure = (compressed + nullable) // 8
+    return _Areas(
+        tuple(variable),
+        tuple(chars),
+        tuple(lobs),
+        tuple(Term(f"{n} x {name} ({size})", n * size) for (name, size), n in factors),
+        sum(n * size for (_, size), n in factors),
+        (compressed, nullable, procedure, extra_presence_octets(bits)),
+        fixed_al,
+        fixed_size,
+        comp_al,
+        comp_size,
+        any_comp_al,
+        var_al,
+        lob_al,
+        widen,
+        partition_bytes(table),
     )
-    fixed_total = sum(tm.value for tm in fterms)
-    ws = ws.add(
-        Step("4-6", "Fixed-length columns", "count x sizing factor per type", fixed_total, fterms)
-    )
-    chars = [c for c in cols if c.storage and c.storage.category == "char"]
-    sum_n = sum(length(c) for c in chars)
-    ws = ws.add(
-        Step(
-            "7",
-            "SUM(n), CHARACTER/BYTE/GRAPHIC",
-            "sum of declared bytes",
-            sum_n,
-            tuple(Term(c.name, length(c)) for c in chars),
-        )
-    )
-    sum_a = int(ws.value("1-3"))
+
+
+def packed64(
+    table: Table, td: TeradataSettings, at_max: bool = False, areas: _Areas | None = None
+) -> Worksheet:
+    """Steps 1-19 of the packed64 procedure (``at_max``: variable columns at their maximum)."""
+    a = _areas(table) if areas is None else areas
+    if at_max:
+        var_terms = tuple(Term(f"{name} max", s.max_length) for name, s in a.variable)
+        char_terms = tuple(Term(name, s.max_length) for name, s in a.chars)
+        lob_terms = tuple(Term(name, s.max_length) for name, s in a.lobs)
+    else:
+        var_terms = tuple(Term(f"{name} {s.basis}", s.data_length) for name, s in a.variable)
+        char_terms = tuple(Term(name, s.data_length) for name, s in a.chars)
+        lob_terms = tuple(Term(name, s.data_length) for name, s in a.lobs)
+    sum_a = sum(tm.value for tm in var_terms)
+    sum_n = sum(tm.value for tm in char_terms)
+    fixed_total = a.fixed_total
     logical = int(fixed_total + sum_n + sum_a)
-    ws = ws.add(
+    overhead, why = _overhead(a.partition, td)
+    nvar = len(a.variable)
+    offsets = 2 * nvar
+    portion = td.variable_portion_bytes if nvar else 0
+    compressed, nullable, procedure, exact = a.presence
+    octets = exact if td.presence_rule == "exact" else procedure
+    lob_bytes = sum(tm.value for tm in lob_terms)
+    spatial = len(lob_terms) - sum(1 for tm in lob_terms if tm.value == td.lob_oid_bytes)
+    physical = logical + overhead + offsets + portion + octets + lob_bytes
+    steps = [
+        Step(
+            "1-3", "SUM(a), variable-length columns", "sum of their average bytes", sum_a, var_terms
+        ),
+        Step(
+            "4-6",
+            "Fixed-length columns",
+            "count x sizing factor per type",
+            fixed_total,
+            a.fixed_terms,
+        ),
+        Step("7", "SUM(n), CHARACTER/BYTE/GRAPHIC", "sum of declared bytes", sum_n, char_terms),
         Step(
             "8",
             "Logical size",
             "fixed + SUM(n) + SUM(a)",
             logical,
             (Term("fixed", fixed_total), Term("SUM(n)", sum_n), Term("SUM(a)", sum_a)),
-        )
-    )
-    overhead, why = _overhead(table, td)
-    ws = ws.add(Step("9", "Overhead", why, overhead, (Term("overhead", overhead),)))
-    offsets = 2 * len(var)
-    ws = ws.add(
+        ),
+        Step("9", "Overhead", why, overhead, (Term("overhead", overhead),)),
         Step(
             "10",
             "Variable column offsets",
             "2 x variable columns",
             offsets,
-            (Term(f"2 x {len(var)}", offsets),),
-        )
-    )
-    portion = td.variable_portion_bytes if var else 0
-    ws = ws.add(
+            (Term(f"2 x {nvar}", offsets),),
+        ),
         Step(
             "10b",
             "Variable portion",
             "2 bytes for a row with a variable portion (D10)",
             portion,
             (Term("variable portion", portion),),
-        )
-    )
-    compressed, nullable, procedure, exact = _presence(cols, td)
-    octets = exact if td.presence_rule == "exact" else procedure
-    ws = ws.add(Step("11", "Columns compressed on a non-null value", "count", compressed))
-    ws = ws.add(Step("12", "Nullable columns", "count", nullable))
-    ws = ws.add(
+        ),
+        Step("11", "Columns compressed on a non-null value", "count", compressed),
+        Step("12", "Nullable columns", "count", nullable),
         Step(
             "13",
             "Additional presence octets",
@@ -205,24 +264,16 @@ def packed64(table: Table, td: TeradataSettings, at_max: bool = False) -> Worksh
             octets,
             (Term("octets", octets),),
             note=f"procedure rule {procedure}, exact rule {exact}",
-        )
-    )
-    lobs = [c for c in cols if c.storage and c.storage.category == "lob"]
-    lob_bytes = sum(length(c) for c in lobs)
-    spatial = len(lobs) - sum(1 for c in lobs if length(c) == td.lob_oid_bytes)
-    ws = ws.add(
+        ),
         Step(
             "14",
             "LOB object ids",
-            f"{len(lobs)} x {td.lob_oid_bytes}"
+            f"{len(lob_terms)} x {td.lob_oid_bytes}"
             + (f" (+ {SPATIAL_METADATA_BYTES} bytes of geospatial metadata)" if spatial else ""),
             lob_bytes,
-            tuple(Term(c.name, length(c)) for c in lobs),
-        )
-    )
-    ws = ws.add(Step("15-16", "UDTs", "distinct UDTs are sized as their base type", 0))
-    physical = logical + overhead + offsets + portion + octets + lob_bytes
-    ws = ws.add(
+            lob_terms,
+        ),
+        Step("15-16", "UDTs", "distinct UDTs are sized as their base type", 0),
         Step(
             "17",
             "Physical size",
@@ -236,17 +287,20 @@ def packed64(table: Table, td: TeradataSettings, at_max: bool = False) -> Worksh
                 Term("presence octets", octets),
                 Term("LOB ids", lob_bytes),
             ),
-        )
-    )
-    even = physical + physical % 2
-    return ws.add(
+        ),
         Step(
             "18",
             "Rounded up to even",
             "physical + (physical mod 2)",
-            even,
+            physical + physical % 2,
             (Term("physical", physical), Term("filler", physical % 2)),
-        )
+        ),
+    ]
+    return Worksheet(
+        "packed64 row" + (" at declared maximums" if at_max else ""),
+        _PACKED,
+        tuple(steps),
+        reconstruction=PPI8_RECONSTRUCTION if a.partition == 8 else None,
     )
 
 
@@ -254,42 +308,36 @@ def _align(value: int, to: int) -> int:
     return (value + to - 1) - (value + to - 1) % to
 
 
-def aligned_conservative(table: Table, td: TeradataSettings, packed: Worksheet) -> Worksheet:
+def aligned_conservative(
+    table: Table, td: TeradataSettings, packed: Worksheet, areas: _Areas | None = None
+) -> Worksheet:
     """Steps 20-25: the conservative aligned-row approximation."""
-    cols = _sized(table)
-    ws = Worksheet("aligned row (conservative, steps 20-25)", _PACKED)
-    var = [c for c in cols if c.storage and c.storage.category == "variable"]
+    a = _areas(table) if areas is None else areas
     step13 = int(packed.value("13"))
-    odd = 1 if step13 % 2 == 1 and len(var) == 1 else 0
-    ws = ws.add(
+    odd = 1 if step13 % 2 == 1 and len(a.variable) == 1 else 0
+    fa = max(a.fixed_alignments, default=1)
+    ca = max(a.any_comp_alignments, default=1)
+    va = max(a.variable_alignments, default=1)
+    overhead = odd + max(fa, ca) - 1 + va - 1
+    # Step 24 adds it to the row of steps 14-17 with the aligned sizes of the types.
+    widen = a.widen
+    physical = int(packed.value("17"))
+    total = physical + widen + overhead
+    steps = (
         Step(
             "20a",
             "Alignment overhead start",
             "1 if step 13 is odd and one variable column, else 0",
             odd,
-        )
-    )
-    fixed = [
-        c
-        for c in cols
-        if c.storage and c.storage.category in ("fixed", "char") and not _compressible(c)
-    ]
-    comp = [c for c in cols if c.storage and _compressible(c)]
-    fa = max((c.storage.alignment or 1 for c in fixed if c.storage), default=1)
-    ca = max((c.storage.alignment or 1 for c in comp if c.storage), default=1)
-    ws = ws.add(
+        ),
         Step(
             "20b-d",
             "FA, CA",
             "maximum alignment of fixed / compressible columns",
             max(fa, ca),
             (Term("FA", fa), Term("CA", ca)),
-        )
-    )
-    va = max((c.storage.alignment or 1 for c in var if c.storage), default=1)
-    ws = ws.add(Step("22", "VA", "maximum alignment of variable columns", va))
-    overhead = odd + max(fa, ca) - 1 + va - 1
-    ws = ws.add(
+        ),
+        Step("22", "VA", "maximum alignment of variable columns", va),
         Step(
             "21-23",
             "Byte alignment overhead",
@@ -300,17 +348,7 @@ def aligned_conservative(table: Table, td: TeradataSettings, packed: Worksheet) 
                 Term("MAX(FA,CA) - 1", max(fa, ca) - 1),
                 Term("VA - 1", va - 1),
             ),
-        )
-    )
-    # Step 24 adds it to the row of steps 14-17 with the aligned sizes of the types.
-    widen = sum(
-        (c.storage.aligned_length or c.storage.data_length) - c.storage.data_length
-        for c in cols
-        if c.storage and c.storage.category in ("fixed", "char")
-    )
-    physical = int(packed.value("17"))
-    total = physical + widen + overhead
-    ws = ws.add(
+        ),
         Step(
             "24",
             "Aligned row size",
@@ -321,32 +359,29 @@ def aligned_conservative(table: Table, td: TeradataSettings, packed: Worksheet) 
                 Term("aligned type sizes", widen),
                 Term("alignment overhead", overhead),
             ),
-        )
-    )
-    return ws.add(
+        ),
         Step(
             "25",
             "Rounded up to a multiple of 8",
             "ceil(step 24 / 8) x 8",
             _align(total, 8),
             (Term("step 24", total), Term("padding", _align(total, 8) - total)),
-        )
+        ),
     )
+    return Worksheet("aligned row (conservative, steps 20-25)", _PACKED, steps)
 
 
-def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> Worksheet:
+def aligned_exact(
+    table: Table, td: TeradataSettings, at_max: bool = False, areas: _Areas | None = None
+) -> Worksheet:
     """The exact aligned-row procedure, steps 1-26 (step 5's equation is an image: D19)."""
-    cols = _sized(table)
-    ws = Worksheet(
-        "aligned row (exact procedure)" + (" at declared maximums" if at_max else ""),
-        _ALIGNED,
-        reconstruction=ALIGNED_RECONSTRUCTION,
-    )
+    a = _areas(table) if areas is None else areas
+    steps = []
     row, oh = 12, 0
-    ws = ws.add(Step("1", "RowSize", "row header", row))
-    compressed, nullable, procedure, exact = _presence(cols, td)
+    steps.append(Step("1", "RowSize", "row header", row))
+    compressed, nullable, procedure, exact = a.presence
     pb = exact if td.presence_rule == "exact" else procedure
-    ws = ws.add(
+    steps.append(
         Step(
             "2-4",
             "PB",
@@ -356,7 +391,7 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
         )
     )
     row += pb
-    ws = ws.add(
+    steps.append(
         Step(
             "5",
             "RowSize",
@@ -365,8 +400,7 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
             (Term("header", 12), Term("PB", pb)),
         )
     )
-    var = [c for c in cols if c.storage and c.storage.category in ("variable", "lob")]
-    vc = len(var)
+    vc = len(a.variable) + len(a.lobs)
     start = row
     pad = offsets = 0
     if vc:
@@ -375,7 +409,7 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
             row, oh = row + 1, oh + 1
         offsets = 2 * (vc + 1)
         row += offsets
-    ws = ws.add(
+    steps.append(
         Step(
             "6-7",
             "RowSize with the offset array",
@@ -385,23 +419,14 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
             note=f"VC = {vc}",
         )
     )
-    fixed = [
-        c
-        for c in cols
-        if c.storage and c.storage.category in ("fixed", "char") and not _compressible(c)
-    ]
-    comp = [
-        c
-        for c in cols
-        if c.storage and c.storage.category in ("fixed", "char") and _compressible(c)
-    ]
-    fa = max((c.storage.alignment or 1 for c in fixed if c.storage), default=1)
-    fs = sum(c.storage.aligned_length or c.storage.data_length for c in fixed if c.storage)
-    ca = max((c.storage.alignment or 1 for c in comp if c.storage), default=1)
-    cs = sum(c.storage.aligned_length or c.storage.data_length for c in comp if c.storage)
-    va = max((c.storage.alignment or 1 for c in var if c.storage), default=1)
-    vs = sum(c.storage.max_length if at_max else c.storage.data_length for c in var if c.storage)
-    ws = ws.add(
+    fa, fs = max(a.fixed_alignments, default=1), a.fixed_size
+    ca, cs = max(a.comp_alignments, default=1), a.comp_size
+    va = max(a.variable_alignments + a.lob_alignments, default=1)
+    if at_max:
+        vs = sum(s.max_length for _, s in a.variable) + sum(s.max_length for _, s in a.lobs)
+    else:
+        vs = sum(s.data_length for _, s in a.variable) + sum(s.data_length for _, s in a.lobs)
+    steps.append(
         Step(
             "8-13",
             "FA, FS, CA, CS, VA, VS",
@@ -415,7 +440,7 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
     fixed_actual = _align(fp, fa)
     b = fixed_actual - fp
     cp = fixed_actual + fs
-    ws = ws.add(
+    steps.append(
         Step(
             "14-16",
             "CP",
@@ -433,7 +458,7 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
     if b + c_pad > max(fa, ca):
         adjust = -ca
         row, oh = row - ca, oh - ca
-    ws = ws.add(
+    steps.append(
         Step(
             "17-21",
             "RowSize",
@@ -447,7 +472,7 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
     va_actual = _align(vp, va)
     oh += va_actual - vp
     row = va_actual + vs
-    ws = ws.add(
+    steps.append(
         Step(
             "22-25",
             "RowSize",
@@ -458,7 +483,7 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
     )
     final = _align(row, 8)
     oh += final - row
-    return ws.add(
+    steps.append(
         Step(
             "26",
             "Row size",
@@ -468,27 +493,26 @@ def aligned_exact(table: Table, td: TeradataSettings, at_max: bool = False) -> W
             note=f"alignment overhead {oh} bytes",
         )
     )
+    return Worksheet(
+        "aligned row (exact procedure)" + (" at declared maximums" if at_max else ""),
+        _ALIGNED,
+        tuple(steps),
+        reconstruction=ALIGNED_RECONSTRUCTION,
+    )
 
 
 def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) -> Worksheet:
     """Data blocks and permanent space for ``rows`` rows (reconstruction, D16)."""
-    ws = Worksheet(
-        "table size",
-        _TABLE,
-        reconstruction="the block equations are images in the manual; rows per block, blocks "
-        "and bytes follow from its cited parameters (typical block = ROUNDUP(max x 3/4, 512), "
-        "block overhead 74, table header 512 per AMP); constants are [size.teradata] settings",
-    )
     max_block = table.options.datablocksize or td.max_block_bytes
     typical = _align(math.ceil(max_block * td.block_fill), 512)
-    ws = ws.add(
+    steps = [
         Step("B", "Typical block size", f"ROUNDUP({max_block} x {td.block_fill:g}, 512)", typical)
-    )
+    ]
     per_row = row_bytes + td.row_pointer_bytes
     room = typical - td.block_overhead
     if per_row > room:
         rpb, typical = 1, _align(per_row + td.block_overhead, 512)
-        ws = ws.add(
+        steps.append(
             Step(
                 "B+",
                 "Single-row block",
@@ -499,7 +523,7 @@ def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) ->
         )
     else:
         rpb = room // per_row
-    ws = ws.add(
+    steps.append(
         Step(
             "R",
             "Rows per block",
@@ -510,7 +534,7 @@ def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) ->
     )
     per_amp = math.ceil(rows / td.amps) if rows else 0
     blocks = math.ceil(per_amp / rpb) if per_amp else 0
-    ws = ws.add(
+    steps.append(
         Step(
             "N",
             "Blocks per AMP",
@@ -519,7 +543,7 @@ def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) ->
             note=f"{rows:,} rows over {td.amps} AMP(s): {per_amp:,} rows per AMP",
         )
     )
-    ws = ws.add(
+    steps.append(
         Step(
             "NB",
             "Blocks",
@@ -528,7 +552,7 @@ def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) ->
         )
     )
     data = td.amps * (blocks * typical + td.table_header_bytes)
-    ws = ws.add(
+    steps.append(
         Step(
             "S",
             "Bytes",
@@ -541,7 +565,7 @@ def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) ->
         )
     )
     copies = 2 if table.options.fallback else 1
-    return ws.add(
+    steps.append(
         Step(
             "F",
             "Permanent space",
@@ -550,18 +574,29 @@ def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) ->
             (Term("primary", data), Term("fallback", data * (copies - 1))),
         )
     )
+    return Worksheet(
+        "table size",
+        _TABLE,
+        tuple(steps),
+        reconstruction="the block equations are images in the manual; rows per block, blocks "
+        "and bytes follow from its cited parameters (typical block = ROUNDUP(max x 3/4, 512), "
+        "block overhead 74, table header 512 per AMP); constants are [size.teradata] settings",
+    )
 
 
 def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
     """Size ``table`` on Teradata: packed64, aligned (both procedures), limit and table size."""
     td = sizing.teradata
-    packed = packed64(table, td)
-    conservative = aligned_conservative(table, td, packed)
-    exact = aligned_exact(table, td)
-    at_max = packed64(table, td, at_max=True)
+    areas = _areas(table)
+    packed = packed64(table, td, areas=areas)
+    conservative = aligned_conservative(table, td, packed, areas)
+    exact = aligned_exact(table, td, areas=areas)
+    at_max = packed64(table, td, at_max=True, areas=areas)
     aligned_fmt = td.row_format == "aligned"
     row = int(exact.result if aligned_fmt else packed.result)
-    max_row = int(aligned_exact(table, td, at_max=True).result if aligned_fmt else at_max.result)
+    max_row = int(
+        aligned_exact(table, td, at_max=True, areas=areas).result if aligned_fmt else at_max.result
+    )
     small = td.release.split(".")[0].isdigit() and int(td.release.split(".")[0]) < 16
     limit = td.max_row_bytes_small if small else td.max_row_bytes_large
     diags: list[Diagnostic] = []
@@ -586,7 +621,7 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
     worksheets = [packed, conservative, exact, at_max]
     rows_per_page = pages = table_bytes = None
     reconstructions = []
-    if partition_bytes(table) == 8:
+    if areas.partition == 8:
         reconstructions.append(PPI8_RECONSTRUCTION)
     if aligned_fmt:
         reconstructions.append(ALIGNED_RECONSTRUCTION)

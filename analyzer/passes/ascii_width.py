@@ -221,9 +221,9 @@ def width(
 
 
 def _column(
-    column: Column, table: Table, sizing: SizingSettings
+    column: Column, table: Table, found: AsciiWidth | None
 ) -> tuple[Column, Diagnostic | None]:
-    found = width(column.type, table.dialect, sizing, column.character_set)
+    """``column`` with its width ``found`` (None: an R050 and a width of 0)."""
     if found is not None:
         return evolve(column, ascii_width=found), None
     diag = Diagnostic(
@@ -260,13 +260,23 @@ def ascii_width(
         )
         named = frozenset(table.name.lower() for _, table in pairs)
     tables = []
+    # (type, dialect, character set) -> its width: all that width() reads of a column
+    # and its table (the settings are the run's), worked out once per file.
+    widths: dict[tuple[DataType, str, str | None], AsciiWidth | None] = {}
     for table in result.tables:
         if replicated_only and table.replication is None and table.name.name.lower() not in named:
             tables.append(table)
             continue
         columns = []
         for column in table.columns:
-            new, diag = _column(column, table, sizing)
+            key = (column.type, table.dialect, column.character_set)
+            if key in widths:
+                found = widths[key]
+            else:
+                found = widths[key] = width(
+                    column.type, table.dialect, sizing, column.character_set
+                )
+            new, diag = _column(column, table, found)
             columns.append(new)
             if diag is not None:
                 diagnostics.append(diag)

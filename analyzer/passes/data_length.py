@@ -8,7 +8,15 @@ the answer on ``Column.storage``.  A type the platform cannot size becomes an S0
 warning naming the column and the type; the rest of the table is still sized.
 
 Teradata: Database Design 16.10, "Row Size Calculation" steps 2-7 and the Data Types
-sizing tables; see ``analyzer.platforms.teradata``.
+sizing tables; see ``analyzer.platforms.teradata``.  A Teradata column's presence bits
+(``analyzer.passes.presence_bits``' rule) are set here too, so that each column is copied
+once; the ``presence_bits`` pass then finds them set.
+
+Speed: the pass sizes one column per distinct ``(platform, storage_key, basis)`` of the
+file (plus nullability and compression on Teradata, for the presence bits) and gives
+every other column with that key the same storage object: ``storage_key`` is everything
+the platform's ``column_storage`` reads of the column and its table, and the settings
+are the run's (tests/test_passes_speed_identity.py checks both).
 
 >>> from analyzer.core import Options, analyze_bytes
 >>> from analyzer.settings import SizingSettings
@@ -21,8 +29,10 @@ sizing tables; see ``analyzer.platforms.teradata``.
 
 from __future__ import annotations
 
-from analyzer.ir import ColumnStorage, Diagnostic, FileResult, Severity, evolve
-from analyzer.platforms import Basis, Unsupported, column_rule, names
+import typing as t
+
+from analyzer.ir import Column, ColumnStorage, Diagnostic, FileResult, Severity, evolve
+from analyzer.platforms import Basis, Unsupported, column_rule, names, storage_key, teradata
 from analyzer.settings import SizingSettings
 
 
@@ -32,9 +42,12 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
     plain = Basis(None, sizing.fill)
     tables = []
     diagnostics = list(result.diagnostics)
+    known = names()
+    # (platform, storage key, basis[, nullable, compression]) -> what the rule answered
+    sized: dict[t.Hashable, ColumnStorage | Unsupported] = {}
     for table in result.tables:
         platform = sizing.platform_for(table.dialect)
-        if platform not in names():
+        if platform not in known:
             diagnostics.append(
                 Diagnostic(
                     "S003",
@@ -47,9 +60,12 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
             tables.append(table)
             continue
         rule = column_rule(platform)
+        key_of = storage_key(platform)
+        presence = platform == "teradata"
         columns = []
         for column in table.columns:
-            if column.computed is not None and not column.computed.persisted:
+            computed = column.computed
+            if computed is not None and not computed.persisted:
                 columns.append(column)  # virtual: not stored
                 continue
             basis = (
@@ -57,13 +73,21 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
                 if sizing.averages
                 else plain  # no --averages: one Basis serves every column
             )
-            storage: ColumnStorage | Unsupported
-            if column.computed is not None and not column.type.declared.strip():
+            storage: ColumnStorage | Unsupported | None
+            if computed is not None and not column.type.declared.strip():
                 # A persisted computed column's type comes from its expression, which
                 # ddlaudit does not evaluate: say so on every platform, in one place.
                 storage = Unsupported("the type of a persisted computed column is not declared")
             else:
-                storage = rule(column, table, basis, sizing)
+                key: tuple[object, ...] = (platform, key_of(column, table), basis)
+                if presence:
+                    key += (column.nullable, column.compression)
+                storage = sized.get(key)
+                if storage is None:
+                    storage = rule(column, table, basis, sizing)
+                    if presence and isinstance(storage, ColumnStorage):
+                        storage = with_presence_bits(storage, column)
+                    sized[key] = storage
             if isinstance(storage, Unsupported):
                 diagnostics.append(
                     Diagnostic(
@@ -79,3 +103,14 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
                 columns.append(evolve(column, storage=storage))
         tables.append(evolve(table, columns=tuple(columns)))
     return evolve(result, tables=tuple(tables), diagnostics=tuple(diagnostics))
+
+
+def with_presence_bits(storage: ColumnStorage, column: Column) -> ColumnStorage:
+    """``storage`` with the presence and compress bits ``column`` needs, when Teradata's
+    (the ``presence_bits`` pass's rule, :func:`analyzer.platforms.teradata.presence_bits`)."""
+    if storage.platform != "teradata":
+        return storage
+    bits, compress = teradata.presence_bits(column)
+    if storage.presence_bits == bits and storage.compress_bits == compress:
+        return storage
+    return evolve(storage, presence_bits=bits, compress_bits=compress)

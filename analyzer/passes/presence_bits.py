@@ -19,20 +19,32 @@ first octet, 8 in the others).  Other platforms keep 0.
 from __future__ import annotations
 
 from analyzer.ir import FileResult, evolve
-from analyzer.platforms import teradata
+from analyzer.passes.data_length import with_presence_bits
 
 
 def presence_bits(result: FileResult) -> FileResult:
-    """Set ``storage.presence_bits`` / ``compress_bits`` on Teradata-sized columns."""
+    """Set ``storage.presence_bits`` / ``compress_bits`` on Teradata-sized columns.
+
+    The ``data_length`` pass sets them as it sizes a Teradata column: after it this pass
+    copies nothing (a table, and the result, come back as they were when every column's
+    bits are already right).
+    """
     tables = []
+    changed = False
     for table in result.tables:
-        columns = []
-        for column in table.columns:
+        columns = None  # a copy of table.columns once one of them changes
+        for i, column in enumerate(table.columns):
             storage = column.storage
-            if storage is not None and storage.platform == "teradata":
-                bits, compress = teradata.presence_bits(column)
-                storage = evolve(storage, presence_bits=bits, compress_bits=compress)
-                column = evolve(column, storage=storage)
-            columns.append(column)
-        tables.append(evolve(table, columns=tuple(columns)))
-    return evolve(result, tables=tuple(tables))
+            if storage is None or storage.platform != "teradata":
+                continue
+            updated = with_presence_bits(storage, column)
+            if updated is not storage:
+                if columns is None:
+                    columns = list(table.columns)
+                columns[i] = evolve(column, storage=updated)
+        if columns is None:
+            tables.append(table)
+        else:
+            tables.append(evolve(table, columns=tuple(columns)))
+            changed = True
+    return evolve(result, tables=tuple(tables)) if changed else result

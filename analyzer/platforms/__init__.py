@@ -2,9 +2,14 @@
 
 A platform module knows one vendor's storage rules, for types of its own dialect and,
 mapped, for the other dialects' types (sizing a SQL Server table as it would be on
-Teradata).  It exposes one function, ``column_storage``, that the ``data_length`` pass
-calls for every column; the estimators (``analyzer/estimators``) then add the row
-overhead of the vendor's procedure.
+Teradata).  It exposes ``column_storage``, that the ``data_length`` pass calls for a
+column, and ``storage_key``: everything ``column_storage`` reads of the column and its
+table, so that the pass sizes each distinct (key, basis) once per file and gives the
+other columns with that key the same answer (a generated corpus has a few hundred
+distinct columns among tens of thousands).  A change to what ``column_storage`` reads
+must change ``storage_key`` with it (tests/test_passes_speed_identity.py checks the
+pair).  The estimators (``analyzer/estimators``) then add the row overhead of the
+vendor's procedure.
 
 >>> sorted(PLATFORMS) == sorted(names())
 True
@@ -55,32 +60,39 @@ class ColumnRule(t.Protocol):
     ) -> ColumnStorage | Unsupported: ...
 
 
-def _teradata() -> ColumnRule:
+class StorageKey(t.Protocol):
+    """What a platform's ``column_storage`` reads of a column and its table: for any basis
+    and settings, columns (and tables) with equal keys are sized alike."""
+
+    def __call__(self, column: Column, table: Table) -> t.Hashable: ...
+
+
+def _teradata() -> tuple[ColumnRule, StorageKey]:
     from analyzer.platforms import teradata
 
-    return teradata.column_storage
+    return teradata.column_storage, teradata.storage_key
 
 
-def _hirdb() -> ColumnRule:
+def _hirdb() -> tuple[ColumnRule, StorageKey]:
     from analyzer.platforms import hirdb
 
-    return hirdb.column_storage
+    return hirdb.column_storage, hirdb.storage_key
 
 
-def _mssql() -> ColumnRule:
+def _mssql() -> tuple[ColumnRule, StorageKey]:
     from analyzer.platforms import mssql
 
-    return mssql.column_storage
+    return mssql.column_storage, mssql.storage_key
 
 
-def _ase() -> ColumnRule:
+def _ase() -> tuple[ColumnRule, StorageKey]:
     from analyzer.platforms import ase
 
-    return ase.column_storage
+    return ase.column_storage, ase.storage_key
 
 
-#: platform -> loader of its ``column_storage`` (modules load on first use).
-PLATFORMS: dict[str, t.Callable[[], ColumnRule]] = {
+#: platform -> loader of its ``column_storage`` and ``storage_key`` (modules load on first use).
+PLATFORMS: dict[str, t.Callable[[], tuple[ColumnRule, StorageKey]]] = {
     "teradata": _teradata,
     "hirdb": _hirdb,
     "mssql": _mssql,
@@ -94,4 +106,9 @@ def names() -> tuple[str, ...]:
 
 def column_rule(platform: str) -> ColumnRule:
     """The ``column_storage`` function of ``platform``."""
-    return PLATFORMS[platform]()
+    return PLATFORMS[platform]()[0]
+
+
+def storage_key(platform: str) -> StorageKey:
+    """The ``storage_key`` function of ``platform`` (what its ``column_storage`` reads)."""
+    return PLATFORMS[platform]()[1]

@@ -255,3 +255,12 @@ def column_storage(
     if isinstance(dt, Unsupported):
         return dt
     return _size(dt, column, basis, settings.ase, mapped)
+
+
+def storage_key(column: Column, table: Table) -> tuple[object, ...]:
+    """What :func:`column_storage` reads of ``column`` and ``table`` (besides the basis and
+    the settings): the table's dialect, the column's type, its character set
+    (``map_type``: Teradata UNICODE / GRAPHIC map to unichar) and whether it is nullable
+    (``_size``: a NULL column is variable-length).  The ``data_length`` pass sizes one
+    column per key (tests/test_passes_speed_identity.py)."""
+    return (table.dialect, column.type, column.character_set, column.nullable)

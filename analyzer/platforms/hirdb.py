@@ -399,3 +399,24 @@ def column_storage(
         branch=length.branch,
         split_length=length.split_length,
     )
+
+
+def storage_key(column: Column, table: Table) -> tuple[object, ...]:
+    """What :func:`column_storage` reads of ``column`` and ``table`` (besides the basis and
+    the settings): the table's dialect, the column's type, ``SUPPRESS``, ``NO SPLIT`` (the
+    column's and the table's), ``SUPPRESS DECIMAL`` and its abstract data types; with
+    abstract data types also the table's and the column's names, which pick the
+    attributes' averages (``_adt_length``).  The ``data_length`` pass sizes one column per
+    key (tests/test_passes_speed_identity.py)."""
+    options = table.options
+    names = (table.name.name, column.name) if column.adt else None
+    return (
+        table.dialect,
+        column.type,
+        column.suppress,
+        column.no_split,
+        options.no_split,
+        options.suppress_decimal,
+        column.adt,
+        names,
+    )

@@ -377,6 +377,15 @@ def column_storage(
     return _sparse(storage, basis, ms)
 
 
+def storage_key(column: Column, table: Table) -> tuple[object, ...]:
+    """What :func:`column_storage` reads of ``column`` and ``table`` (besides the basis and
+    the settings): the table's dialect, the column's type, its character set
+    (``map_type``: Teradata UNICODE / GRAPHIC map to national types), whether it is
+    nullable (``_size``: a nullable rowversion is variable-length) and ``SPARSE``.  The
+    ``data_length`` pass sizes one column per key (tests/test_passes_speed_identity.py)."""
+    return (table.dialect, column.type, column.character_set, column.nullable, column.sparse)
+
+
 def _sparse(storage: ColumnStorage, basis: Basis, ms: MssqlSettings) -> ColumnStorage:
     """A SPARSE column: its non-NULL value plus 4 bytes in the sparse vector (D43).
 

@@ -337,6 +337,14 @@ def column_storage(
     )
 
 
+def storage_key(column: Column, table: Table) -> tuple[object, ...]:
+    """What :func:`column_storage` reads of ``column`` and ``table`` (besides the basis and
+    the settings): the table's dialect, the column's type (``declared`` is in the
+    Unsupported message) and its character set (``_own``).  The ``data_length`` pass sizes
+    one column per key (tests/test_passes_speed_identity.py)."""
+    return (table.dialect, column.type, column.character_set)
+
+
 def _lob(
     typ: _Type, oid: int, source: str, common: dict[str, object], extra: str | None = None
 ) -> ColumnStorage:

@@ -21,14 +21,24 @@ Everything the earlier stages report as a :class:`~analyzer.ir.Diagnostic` becom
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import re
 import typing as t
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from analyzer.estimators import TableEstimate
-from analyzer.ir import Column, Diagnostic, FileResult, QualifiedName, Severity, Span, Table
+from analyzer.ir import (
+    Column,
+    Diagnostic,
+    FileResult,
+    QualifiedName,
+    Severity,
+    Span,
+    Table,
+    evolve,
+)
 from analyzer.rules.registry import Finding, Rule
 from analyzer.settings import SizingSettings
 
@@ -40,6 +50,9 @@ class SourceContext:
     result: FileResult
     text: str
     sizing: SizingSettings = field(default_factory=SizingSettings)
+    #: What the source rules work out once per file and share (where each table's name is
+    #: written: N001 and N002 both need it), by name.
+    shared: dict[str, t.Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def path(self) -> str:
@@ -66,6 +79,17 @@ class FileContext:
     result: FileResult
     estimates: tuple[TableEstimate, ...] = ()
     sizing: SizingSettings = field(default_factory=SizingSettings)
+    #: The estimates by table name, in order (set from ``estimates``): the file rules ask
+    #: for every table's, and a scan of them all each time is O(tables**2) per file.
+    by_table: Mapping[QualifiedName, tuple[TableEstimate, ...]] = field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        index: dict[QualifiedName, list[TableEstimate]] = {}
+        for e in self.estimates:
+            index.setdefault(e.table, []).append(e)
+        object.__setattr__(self, "by_table", {k: tuple(v) for k, v in index.items()})
 
     @property
     def path(self) -> str:
@@ -76,9 +100,8 @@ class FileContext:
 
     def estimate(self, table: Table) -> TableEstimate | None:
         """The estimate of ``table`` (same name and span), if it was sized."""
-        return next(
-            (e for e in self.estimates if e.table == table.name and e.path == self.path), None
-        )
+        path = self.path
+        return next((e for e in self.by_table.get(table.name, ()) if e.path == path), None)
 
 
 def _key(name: QualifiedName) -> str:
@@ -151,10 +174,72 @@ def locate(result: FileResult, span: Span | None) -> tuple[Table | None, Column 
     return None, None
 
 
-def from_diagnostic(diag: Diagnostic, result: FileResult | None = None) -> Finding:
+class _Spans:
+    """Objects in order, by the offset their spans start at: ``find(offset)`` is the first
+    whose span contains ``offset`` (as :func:`_contains`).  A bisection when the spans
+    (those that are not None) come in order without overlapping, so that at most one
+    contains an offset; else a scan."""
+
+    __slots__ = ("_ends", "_items", "_sorted", "_starts")
+
+    def __init__(self, items: Sequence[tuple[Span | None, t.Any]]) -> None:
+        spanned = [(s.start, max(s.end, s.start + 1), x) for s, x in items if s is not None]
+        self._starts = [a for a, _, _ in spanned]
+        self._ends = [b for _, b, _ in spanned]
+        self._items = [x for _, _, x in spanned]
+        self._sorted = all(self._starts[i] >= self._ends[i - 1] for i in range(1, len(spanned)))
+
+    def find(self, offset: int) -> t.Any:
+        if self._sorted:
+            i = bisect.bisect_right(self._starts, offset) - 1
+            return self._items[i] if i >= 0 and offset < self._ends[i] else None
+        return next(
+            (
+                x
+                for a, b, x in zip(self._starts, self._ends, self._items, strict=True)
+                if a <= offset < b
+            ),
+            None,
+        )
+
+
+class Locator:
+    """:func:`locate` for many spans of one result (the diagnostics of a file): the
+    tables' and each table's columns' spans indexed once, each span then found by
+    bisection, not by a scan of every table."""
+
+    __slots__ = ("_columns", "_tables")
+
+    def __init__(self, result: FileResult) -> None:
+        self._tables = _Spans([(tb.span, tb) for tb in result.tables])
+        self._columns: dict[int, _Spans] = {}
+
+    def locate(self, span: Span | None) -> tuple[Table | None, Column | None]:
+        """What ``locate(result, span)`` gives."""
+        if span is None:
+            return None, None
+        table: Table | None = self._tables.find(span.start)
+        if table is None:
+            return None, None
+        columns = self._columns.get(id(table))
+        if columns is None:
+            columns = self._columns[id(table)] = _Spans([(c.span, c) for c in table.columns])
+        column: Column | None = columns.find(span.start)
+        return table, column
+
+
+def from_diagnostic(
+    diag: Diagnostic, result: FileResult | None = None, locator: Locator | None = None
+) -> Finding:
     """The finding of a diagnostic: same code, severity, message and span; its subject
-    is the table / column the span lies in (``result``), when there is one."""
-    table, column = locate(result, diag.span) if result is not None else (None, None)
+    is the table / column the span lies in (``result``), when there is one.  ``locator``
+    (``Locator(result)``) finds it faster for a file's many diagnostics."""
+    if result is None:
+        table, column = None, None
+    elif locator is not None:
+        table, column = locator.locate(diag.span)
+    else:
+        table, column = locate(result, diag.span)
     path = diag.span.file if diag.span is not None else (result.path if result else "<input>")
     table_name = str(table.name) if table is not None else None
     column_name = column.name if column is not None else None
@@ -228,6 +313,7 @@ def fingerprint(finding: Finding, path: str) -> str:
     another object gets a new one (docs/lint.md, "Baseline").
 
     >>> f = Finding("C001", Severity.ERROR, "a twice", "x.sql", subject="t/a")
+    >>> from dataclasses import replace
     >>> fingerprint(f, "x.sql") == fingerprint(replace(f, message="other"), "x.sql")
     True
     """
@@ -245,4 +331,4 @@ def with_fingerprints(
     findings: Iterable[Finding], relative: t.Callable[[str], str]
 ) -> list[Finding]:
     """``findings`` with their fingerprints set (``relative`` maps a path as reported)."""
-    return [replace(f, fingerprint=fingerprint(f, relative(f.path))) for f in findings]
+    return [evolve(f, fingerprint=fingerprint(f, relative(f.path))) for f in findings]

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from analyzer.ir import Column, Severity, Span, Table
 from analyzer.rules.engine import FileContext, SourceContext
 from analyzer.rules.registry import Family, Finding, Rule
-from analyzer.rules.words import IdentifierLimit, identifier_limit, is_reserved
+from analyzer.rules.words import IdentifierLimit, identifier_limit, is_reserved, reserved_words
 
 FAMILY = Family("N", "identifiers", "Names a platform rejects, and opt-in naming style.")
 
@@ -112,6 +112,14 @@ def _table_name_at(ctx: SourceContext, table: Table) -> tuple[int, int] | None:
         written = _unquote(ctx.text[start:end]).lstrip("#")
         # Only trust what was found if it is the name the IR has.
         return (start, end) if written.lower() == table.name.name.lower() else None
+
+
+def _table_name_of(ctx: SourceContext, i: int) -> tuple[int, int] | None:
+    """:func:`_table_name_at` of the file's ``i``-th table, found once for N001 and N002."""
+    found: dict[int, tuple[int, int] | None] = ctx.shared.setdefault("table_name_at", {})
+    if i not in found:
+        found[i] = _table_name_at(ctx, ctx.result.tables[i])
+    return found[i]
 
 
 def _unquote(part: str) -> str:
@@ -201,12 +209,13 @@ def identifier_too_long(ctx: SourceContext) -> Iterator[Finding]:
     (30 bytes).  The numbers are :func:`analyzer.rules.words.identifier_limit`'s.
     """
     encoding = _encoding(ctx.result.encoding)
-    for table in ctx.result.tables:
+    limits: dict[str, tuple[IdentifierLimit, str | None]] = {}  # by platform: the file's
+    for i, table in enumerate(ctx.result.tables):
         platform = ctx.platform(table)
         if platform not in _PLATFORM_NAMES:
             continue
-        limit = _limit(ctx, platform)
-        at = _table_name_at(ctx, table)
+        limit = limits.get(platform) or limits.setdefault(platform, _limit(ctx, platform))
+        at = _table_name_of(ctx, i)
         written = ctx.text[at[0] : at[1]] if at else table.name.name
         name, maximum, why = table.name.name, None, ""
         delimited = platform == "ase" and limit[0].max_length == 255
@@ -218,7 +227,12 @@ def identifier_too_long(ctx: SourceContext) -> Iterator[Finding]:
         if message:
             span = _sub_span(ctx, table.span, *at) if at and table.span else table.span
             yield IDENTIFIER_TOO_LONG.finding(message, ctx.path, span=span, table=table)
+        # A column name this short and ASCII is under the limit whatever its quoting
+        # (253 delimited, from a 255 limit): no call per column for most names.
+        short = min(limit[0].max_length, 253)
         for column in table.columns:
+            if len(column.name) <= short and column.name.isascii():
+                continue
             quoted = (
                 delimited and len(column.name) > 253 and _quoted(_column_written(ctx, column) or "")
             )
@@ -289,12 +303,12 @@ def reserved_word_identifier(ctx: SourceContext) -> Iterator[Finding]:
     """Every unquoted table or column name that is a reserved word of its platform
     (:func:`analyzer.rules.words.is_reserved`: SQL Server "Reserved Keywords
     (Transact-SQL)", ASE "Reserved Words", Teradata "Restricted Words" category R)."""
-    for table in ctx.result.tables:
+    for i, table in enumerate(ctx.result.tables):
         platform = ctx.platform(table)
         if platform not in _LIST_SOURCES:
             continue
         where = f"{_PLATFORM_NAMES[platform]} ({_LIST_SOURCES[platform]})"
-        at = _table_name_at(ctx, table)
+        at = _table_name_of(ctx, i)
         bare = at is not None and not _quoted(ctx.text[at[0] : at[1]])
         if at is not None and bare and table.span and is_reserved(platform, table.name.name):
             yield RESERVED_WORD_IDENTIFIER.finding(
@@ -304,8 +318,10 @@ def reserved_word_identifier(ctx: SourceContext) -> Iterator[Finding]:
                 span=_sub_span(ctx, table.span, *at),
                 table=table,
             )
+        words = reserved_words(platform)  # is_reserved, the list looked up once a table
         for column in table.columns:
-            if not is_reserved(platform, column.name):
+            name = column.name
+            if not (name.isascii() and name.upper() in words):
                 continue
             written = _column_written(ctx, column)
             if written is None or _quoted(written):

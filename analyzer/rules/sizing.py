@@ -30,6 +30,7 @@ from analyzer.estimators import TableEstimate
 from analyzer.estimators import mssql as mssql_estimator
 from analyzer.estimators import teradata as teradata_estimator
 from analyzer.ir import Column, Severity, Table
+from analyzer.platforms.teradata import extra_presence_octets
 from analyzer.rules.engine import FileContext
 from analyzer.rules.registry import Family, Finding, Rule
 from analyzer.settings import TeradataSettings
@@ -201,6 +202,45 @@ def _presence_units(column: Column, td: TeradataSettings) -> int:
     return int(column.nullable) + int(teradata_estimator._compressible(column))
 
 
+def presence_octets_of(units: int, td: TeradataSettings) -> int:
+    """:func:`presence_octets` of columns whose :func:`_presence_units` add up to ``units``
+    (the exact rule counts bits, the procedure nullable and compressed columns): what the
+    S050 check uses, summing each column's units once instead of recounting every prefix.
+
+    >>> exact, procedure = TeradataSettings(), TeradataSettings(presence_rule="procedure")
+    >>> [presence_octets_of(n, exact) for n in (7, 8, 15, 16)]
+    [0, 1, 1, 2]
+    >>> [presence_octets_of(n, procedure) for n in (7, 8, 15, 16)]
+    [0, 1, 1, 2]
+    """
+    return extra_presence_octets(units) if td.presence_rule == "exact" else units // 8
+
+
+def presence_crossing(
+    columns: Sequence[Column], td: TeradataSettings
+) -> tuple[Column, int, int] | None:
+    """The column whose bits, counted in declared order, take the row to its last presence
+    octet (the first prefix with all of them), the row's octets beyond the first, and those
+    of the other columns; None when the row needs no octet beyond the first.
+
+    Each column's units (bits, or columns counted) are summed once: the octets of any set
+    of columns are those of their units' sum (:func:`presence_octets_of`).
+    """
+    counts = [_presence_units(c, td) for c in columns]
+    octets = presence_octets_of(sum(counts), td)
+    if octets == 0:
+        return None
+    running, at = 0, len(columns) - 1
+    for i, count in enumerate(counts):
+        running += count
+        if presence_octets_of(running, td) == octets:
+            at = i
+            break
+    crossing = columns[at]
+    others = sum(n for c, n in zip(columns, counts, strict=True) if c is not crossing)
+    return crossing, octets, presence_octets_of(others, td)
+
+
 def _without_presence(table: Table, column: Column, td: TeradataSettings) -> Table:
     """``table`` with ``column``'s presence bits taken out (NOT NULL, no compress bits)."""
     assert column.storage is not None
@@ -218,24 +258,16 @@ def teradata_presence_byte_boundary(ctx: FileContext) -> Iterator[Finding]:
     for table in ctx.result.tables:
         if ctx.platform(table) != "teradata":
             continue
-        estimate = ctx.estimate(table)
         columns = _sized(table)
-        octets = presence_octets(columns, td)
-        if estimate is None or octets == 0:
+        found = presence_crossing(columns, td)
+        if found is None:
+            continue  # no presence octet beyond the first
+        estimate = ctx.estimate(table)
+        if estimate is None:
             continue
-        # The column whose bits, counted in declared order, take the row to its last
-        # octet (octets only grow with the prefix: bisect it), when the others fit one
-        # octet less.
-        low, high = 1, len(columns)
-        while low < high:
-            mid = (low + high) // 2
-            if presence_octets(columns[:mid], td) == octets:
-                high = mid
-            else:
-                low = mid + 1
-        crossing = columns[low - 1]
-        others = [c for c in columns if c is not crossing]
-        if presence_octets(others, td) != octets - 1:
+        # The column that takes the row to its last octet, when the others fit one less.
+        crossing, octets, others = found
+        if others != octets - 1:
             continue
         lighter = teradata_estimator.estimate(
             _without_presence(table, crossing, td), ctx.path, ctx.sizing
@@ -808,7 +840,9 @@ __all__ = [
     "alignment_padding",
     "mssql_min_row_over_limit",
     "mssql_minimum_row",
+    "presence_crossing",
     "presence_octets",
+    "presence_octets_of",
     "suggested_order",
     "superseded",
     "teradata_alignment_padding",
