@@ -283,6 +283,21 @@ def evolve(obj: T, **changes: Any) -> T:
     return result
 
 
+def field_setter(cls: type, name: str) -> t.Callable[[t.Any, t.Any], t.Any]:
+    """``lambda obj, value: evolve(obj, name=value)`` for the frozen slots dataclass
+    ``cls``, generated like :func:`evolve`'s copier but for one field: no
+    keyword dict to walk (a fifth less time; the sizing passes copy every column)."""
+    env: dict[str, t.Any] = {"_new": object.__new__, "_cls": cls}
+    lines = ["def setter(obj, value):", "    new = _new(_cls)"]
+    for f in dataclasses.fields(cls):
+        env[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        lines.append(f"    _set_{f.name}(new, {'value' if f.name == name else 'obj.' + f.name})")
+    lines.append("    return new")
+    exec("\n".join(lines), env)  # once, at import
+    setter: t.Callable[[t.Any, t.Any], t.Any] = env["setter"]
+    return setter
+
+
 #: ``new_span(file, line, column, end_line, end_column, start, end, None)``: the ``Span(...)``
 #: of those (every column, constraint and table has one; ``LineIndex.span`` makes them).
 new_span = _slot_constructor(

@@ -349,12 +349,18 @@ CHANGES = [(f, v) for f, values in COLUMN_FIELDS.items() for v in values] + [
 ]
 
 
+# Indices, not the objects: hypothesis hashes what it samples, and a table hashes all of it.
+_pool_index = st.integers(0, len(POOL) - 1)
+_change_index = st.integers(0, len(CHANGES) - 1)
+
+
 @st.composite
 def perturbed(draw: st.DrawFn) -> tuple[Column, Table, Column, Table]:
     """A pool column and its table, and a copy with up to four fields changed."""
-    column, table = draw(st.sampled_from(POOL))
+    column, table = POOL[draw(_pool_index)]
     other, other_table = column, table
-    for f, v in draw(st.lists(st.sampled_from(CHANGES), max_size=4)):
+    for i in draw(st.lists(_change_index, max_size=4)):
+        f, v = CHANGES[i]
         other, other_table = _change(other, other_table, f, v)
     return column, table, other, other_table
 
@@ -441,22 +447,22 @@ def perturbed_results(draw: st.DrawFn) -> FileResult:
     """Tables of a few pool columns, each repeated with some fields changed: the same type
     over and over with other nullability, compression, character sets, names, ... (what
     the memo must tell apart), in tables of any dialect."""
-    bases = draw(st.lists(st.sampled_from(POOL), min_size=1, max_size=3))
+    bases = [POOL[i] for i in draw(st.lists(_pool_index, min_size=1, max_size=3))]
     # every field can change; those some platform reads twice as often
-    read = [(f, v) for f, v in CHANGES if f in _READ]
-    changes = st.lists(st.sampled_from(CHANGES) | st.sampled_from(read), max_size=3)
+    read = [i for i, (f, _) in enumerate(CHANGES) if f in _READ]
+    indices = st.lists(_change_index | st.sampled_from(read), max_size=3)
     tables = []
     for t in range(draw(st.integers(1, 3))):
-        _, table = draw(st.sampled_from(bases))
+        _, table = bases[draw(st.integers(0, len(bases) - 1))]
         columns = []
         for _ in range(draw(st.integers(1, 8))):
-            column, _ = draw(st.sampled_from(bases))
-            for f, v in draw(changes):
+            column, _ = bases[draw(st.integers(0, len(bases) - 1))]
+            for f, v in (CHANGES[i] for i in draw(indices)):
                 if not f.startswith("table."):
                     column, _ = _change(column, table, f, v)
             columns.append(column)
         table = evolve(table, name=QualifiedName(f"t{t}"), columns=tuple(columns))
-        for f, v in draw(changes):
+        for f, v in (CHANGES[i] for i in draw(indices)):
             if f.startswith("table."):
                 _, table = _change(columns[0], table, f, v)
         tables.append(table)

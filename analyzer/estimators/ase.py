@@ -121,23 +121,29 @@ def _sized(table: Table) -> list[Column]:
     return [c for c in table.columns if c.storage is not None]
 
 
-def _areas(columns: list[Column], at_max: bool) -> tuple[tuple[Term, ...], tuple[Term, ...]]:
-    """(fixed-length terms, variable-length terms): bit columns packed 8 per byte."""
+def _areas(
+    columns: list[Column], at_max: bool
+) -> tuple[tuple[Term, ...], tuple[Term, ...], int, int]:
+    """(fixed-length terms, variable-length terms, their sums): bit columns packed 8 per byte."""
     fixed, var = [], []
-    bits = 0
+    bits = fixed_bytes = var_bytes = 0
     for c in columns:
         s = c.storage
         assert s is not None
-        if s.category == "bit":
+        category = s.category
+        if category == "bit":
             bits += 1
-        elif s.category == "fixed":
+        elif category == "fixed":
             fixed.append(Term(c.name, s.data_length))
+            fixed_bytes += int(s.data_length)
         else:  # variable (NULL columns included) and lob (the text pointer)
             size = s.max_length if at_max else s.data_length
             var.append(Term(f"{c.name} ({'max' if at_max else s.basis})", size))
+            var_bytes += int(size)
     if bits:
         fixed.append(Term(f"{bits} bit column(s), 8 per byte", math.ceil(bits / 8)))
-    return tuple(fixed), tuple(var)
+        fixed_bytes += math.ceil(bits / 8)
+    return tuple(fixed), tuple(var), fixed_bytes, var_bytes
 
 
 def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = False) -> Worksheet:
@@ -147,17 +153,9 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
         " at declared maximums" if at_max else ""
     )
     source = f"{_DOL if dol else _APL}, Step 1: Calculate the data row size"
-    sized: list[Column] = []
-    unsized: list[str] = []
-    for c in table.columns:
-        if c.storage is None:
-            unsized.append(c.name)
-        else:
-            sized.append(c)
-    fixed_terms, var_terms = _areas(sized, at_max)
-    fixed = sum(int(tm.value) for tm in fixed_terms)
-    var = sum(int(tm.value) for tm in var_terms)
+    fixed_terms, var_terms, fixed, var = _areas(_sized(table), at_max)
     nvar = len(var_terms)
+    unsized = [c.name for c in table.columns if c.storage is None]
     note = f"not sized: {', '.join(unsized)}" if unsized else None
     steps = [
         Step("1f", "Sum of bytes in all fixed-length columns", "sum", fixed, fixed_terms, note),
@@ -373,9 +371,7 @@ def index_row_apl(table: Table, key: ClusteredKey) -> Worksheet:
     )
     cols = [table.column(name) for name in key.columns]
     keys = [c for c in cols if c is not None and c.storage is not None]
-    fixed_terms, var_terms = _areas(keys, at_max=False)
-    fixed = sum(int(tm.value) for tm in fixed_terms)
-    var = sum(int(tm.value) for tm in var_terms)
+    fixed_terms, var_terms, fixed, var = _areas(keys, at_max=False)
     if not var_terms:
         return ws.add(
             Step(

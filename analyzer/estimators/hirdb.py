@@ -152,7 +152,7 @@ def _branch(
     cols = _sized(table) if cols is None else cols
     per_col = hs.fix_column_overhead if fix else hs.column_overhead
     fixed_part = per_col * len(table.columns) + hs.row_header_bytes
-    # by name, as the manual counts columns (a repeated name counts once)
+    # keyed by name: a name declared twice counts once
     if at_max:
         lengths = {c.name: c.storage.max_length for c in cols if c.storage is not None}
     else:
@@ -341,8 +341,6 @@ def _branch_pages(
     room = b - hs.branch_page_overhead
     for c in _sized(table) if cols is None else cols:
         assert c.storage is not None
-        if not c.storage.branch:
-            continue
         for i, piece in enumerate(c.storage.branch):
             pages = a * _ceil(Fraction(piece, room)) if room > 0 else 0
             term = Term(
@@ -391,15 +389,8 @@ def _branch_pages(
     return out
 
 
-#: S031 sizes each distinct column without suppression once per settings object (a run
-#: has one), as the data_length pass sizes one column per storage key: equal keys are
-#: sized alike (analyzer.platforms.storage_key).  (settings, {key: di at the maximum})
-_plain_di: tuple[SizingSettings | None, dict[Hashable, int]] = (None, {})
-
-
 def _suppress_check(table: Table, sizing: SizingSettings, f: int) -> Diagnostic | None:
     """Table 17-1 notes 2-4: no SUPPRESS DECIMAL / SUPPRESS when 32717 < a + f x 2 + 8."""
-    global _plain_di
     from analyzer.platforms import Basis
     from analyzer.platforms.hirdb import column_storage, storage_key
 
@@ -411,10 +402,8 @@ def _suppress_check(table: Table, sizing: SizingSettings, f: int) -> Diagnostic 
         options=evolve(table.options, suppress_decimal=False),
         columns=tuple(evolve(c, suppress=False) if c.suppress else c for c in table.columns),
     )
-    known, sized = _plain_di
-    if known is not sizing or len(sized) > 10_000:
-        sized = {}
-        _plain_di = (sizing, sized)
+    # each distinct column once, by storage key as the data_length pass sizes them
+    sized: dict[Hashable, int] = {}
     total = 0
     for c in plain.columns:
         key = storage_key(c, plain)

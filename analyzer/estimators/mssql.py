@@ -109,23 +109,29 @@ def _counts(columns: list[Column], ms: MssqlSettings, at_max: bool) -> _Counts:
     bits = sparse_cols = 0
     sparse_bytes = 0
     num_cols = num_var = 0
+    fixed = max_var = 0
     for c in columns:
         s = c.storage
         assert s is not None
-        if s.category == "sparse":
+        category = s.category
+        if category == "sparse":
             sparse_cols += 1
-            sparse_bytes += _length(c, at_max)
+            sparse_bytes += s.max_length if at_max else s.data_length
             continue
         num_cols += 1
-        if s.category == "bit":
+        if category == "bit":
             bits += 1
-        elif s.category == "fixed":
+        elif category == "fixed":
             fixed_terms.append(Term(c.name, s.data_length))
+            fixed += int(s.data_length)
         else:  # variable, off_row: a variable-length column of the row
             num_var += 1
-            var_terms.append(Term(f"{c.name} ({'max' if at_max else s.basis})", _length(c, at_max)))
+            size = s.max_length if at_max else s.data_length
+            var_terms.append(Term(f"{c.name} ({'max' if at_max else s.basis})", size))
+            max_var += int(size)
     if bits:
         fixed_terms.append(Term(f"{bits} bit column(s), 8 per byte", math.ceil(bits / 8)))
+        fixed += math.ceil(bits / 8)
     sparse_vector = 0
     if sparse_bytes:
         # The sparse vector is one more variable-length column of the row (D43).
@@ -133,11 +139,12 @@ def _counts(columns: list[Column], ms: MssqlSettings, at_max: bool) -> _Counts:
         num_cols += 1
         num_var += 1
         var_terms.append(Term(f"sparse vector ({sparse_cols} sparse columns)", sparse_vector))
+        max_var += int(sparse_vector)
     return _Counts(
         num_cols,
-        sum(int(tm.value) for tm in fixed_terms),
+        fixed,
         num_var,
-        sum(int(tm.value) for tm in var_terms),
+        max_var,
         tuple(fixed_terms),
         tuple(var_terms),
         bits,
@@ -168,12 +175,9 @@ def row_worksheet(
     steps = []
     if rows is not None:
         steps.append(Step("1" if heap else "1.1", "Num_Rows", "rows in the table (--rows)", rows))
-    sized: list[Column] = []
-    unsized: list[Column] = []
-    for col in table.columns:
-        (unsized if col.storage is None else sized).append(col)
-    c = _counts(sized, ms, at_max)
-    note = f"not sized: {', '.join(col.name for col in unsized)}" if unsized else None
+    c = _counts(_sized(table), ms, at_max)
+    unsized = [col.name for col in table.columns if col.storage is None]
+    note = f"not sized: {', '.join(unsized)}" if unsized else None
     steps.append(Step(n["cols"] + "a", "Num_Cols", "number of columns", c.num_cols, note=note))
     steps.append(
         Step(
@@ -503,6 +507,8 @@ def overflow(
     Returns the columns moved and the in-row size left (over the limit when even moving
     every candidate does not make the row fit: the fixed part is too large).
     """
+    if max_row <= limit:
+        return [], max_row  # the row fits: nothing moves
     candidates = sorted(
         (
             c

@@ -118,15 +118,15 @@ class _Areas:
     #: :func:`_presence` of the sized columns.
     presence: tuple[int, int, int, int]
     #: Alignments and aligned sizes of the fixed and char columns, not compressible (FA,
-    #: FS) and compressible (CA, CS); alignments of every compressible column (step 20c).
-    fixed_alignments: list[int]
+    #: FS) and compressible (CA, CS); alignments of every compressible column (steps 20b-d).
+    fixed_alignments: tuple[int, ...]
     fixed_size: int
-    comp_alignments: list[int]
+    comp_alignments: tuple[int, ...]
     comp_size: int
-    any_comp_alignments: list[int]
+    any_comp_alignments: tuple[int, ...]
     #: Alignments of the variable-length and LOB columns.
-    variable_alignments: list[int]
-    lob_alignments: list[int]
+    variable_alignments: tuple[int, ...]
+    lob_alignments: tuple[int, ...]
     #: Growth of the fixed and char columns to their aligned sizes (step 24).
     widen: int
     partition: int
@@ -134,16 +134,17 @@ class _Areas:
 
 def _areas(table: Table) -> _Areas:
     variable, chars, lobs = [], [], []
-    fixed: Counter[tuple[str, int]] = Counter()
+    by_type: dict[tuple[str, int], int] = {}
     compressed = nullable = bits = fixed_size = comp_size = widen = 0
     fixed_al, comp_al, any_comp_al, var_al, lob_al = [], [], [], [], []
     for c in table.columns:
         s = c.storage
         if s is None:
             continue
-        comp = _compressible(c)
+        comp = c.compression is not None and _compressible(c)
         compressed += comp
-        nullable += c.nullable
+        if c.nullable:
+            nullable += 1
         bits += s.presence_bits
         align = s.alignment or 1
         if comp:
@@ -167,8 +168,12 @@ def _areas(table: Table) -> _Areas:
             if category == "char":
                 chars.append((c.name, s))
             else:
-                name = s.type.split("(")[0] if "DECIMAL" not in s.type.upper() else s.type
-                fixed[(name, s.data_length)] += 1
+                key = (s.type, s.data_length)
+                by_type[key] = by_type.get(key, 0) + 1
+    # steps 4-6 count by sizing factor: the type's name (DECIMAL with its precision)
+    fixed: Counter[tuple[str, int]] = Counter()
+    for (type_, size), n in by_type.items():
+        fixed[(type_.split("(")[0] if "DECIMAL" not in type_.upper() else type_, size)] += n
     factors = sorted(fixed.items())
     procedure = (compressed + nullable) // 8
     return _Areas(
@@ -178,13 +183,13 @@ def _areas(table: Table) -> _Areas:
         tuple(Term(f"{n} x {name} ({size})", n * size) for (name, size), n in factors),
         sum(n * size for (_, size), n in factors),
         (compressed, nullable, procedure, extra_presence_octets(bits)),
-        fixed_al,
+        tuple(fixed_al),
         fixed_size,
-        comp_al,
+        tuple(comp_al),
         comp_size,
-        any_comp_al,
-        var_al,
-        lob_al,
+        tuple(any_comp_al),
+        tuple(var_al),
+        tuple(lob_al),
         widen,
         partition_bytes(table),
     )

@@ -32,6 +32,8 @@ The result goes to ``Column.ascii_width``; the message estimators
 
 from __future__ import annotations
 
+import typing as t
+
 from analyzer.ir import (
     AsciiWidth,
     Column,
@@ -41,6 +43,7 @@ from analyzer.ir import (
     Severity,
     Table,
     evolve,
+    field_setter,
 )
 from analyzer.passes.link_replication import ReplicationContext
 from analyzer.settings import SizingSettings
@@ -220,12 +223,16 @@ def width(
     return None
 
 
+#: ``_with_width(column, width)``: the column with ``ascii_width`` set (one field copied in).
+_with_width: t.Callable[[Column, AsciiWidth], Column] = field_setter(Column, "ascii_width")
+
+
 def _column(
     column: Column, table: Table, found: AsciiWidth | None
 ) -> tuple[Column, Diagnostic | None]:
     """``column`` with its width ``found`` (None: an R050 and a width of 0)."""
     if found is not None:
-        return evolve(column, ascii_width=found), None
+        return _with_width(column, found), None
     diag = Diagnostic(
         "R050",
         Severity.WARNING,
@@ -234,7 +241,7 @@ def _column(
         f"{column.type.name} = N)",
         column.span,
     )
-    return evolve(column, ascii_width=AsciiWidth(0, "unknown type", "unknown")), diag
+    return _with_width(column, AsciiWidth(0, "unknown type", "unknown")), diag
 
 
 def ascii_width(

@@ -16,7 +16,8 @@ Speed: the pass sizes one column per distinct ``(platform, storage_key, basis)``
 file (plus nullability and compression on Teradata, for the presence bits) and gives
 every other column with that key the same storage object: ``storage_key`` is everything
 the platform's ``column_storage`` reads of the column and its table, and the settings
-are the run's (tests/test_passes_speed_identity.py checks both).
+are the run's (tests/test_passes_speed_identity.py checks both, and the pass against
+the plain one).  What is left is copying each column, once.
 
 >>> from analyzer.core import Options, analyze_bytes
 >>> from analyzer.settings import SizingSettings
@@ -31,20 +32,38 @@ from __future__ import annotations
 
 import typing as t
 
-from analyzer.ir import Column, ColumnStorage, Diagnostic, FileResult, Severity, evolve
+from analyzer.ir import (
+    Column,
+    ColumnStorage,
+    Diagnostic,
+    FileResult,
+    Severity,
+    evolve,
+    field_setter,
+)
 from analyzer.platforms import Basis, Unsupported, column_rule, names, storage_key, teradata
 from analyzer.settings import SizingSettings
+
+Sized = ColumnStorage | Unsupported
+
+
+#: ``with_storage(column, storage)``: the column with ``storage`` set.
+with_storage: t.Callable[[Column, ColumnStorage], Column] = field_setter(Column, "storage")
 
 
 def data_length(result: FileResult, sizing: SizingSettings | None = None) -> FileResult:
     """Set ``Column.storage`` for every column of every table (IR in, IR out)."""
     sizing = sizing or SizingSettings()
     plain = Basis(None, sizing.fill)
+    averages = bool(sizing.averages)
     tables = []
     diagnostics = list(result.diagnostics)
     known = names()
-    # (platform, storage key, basis[, nullable, compression]) -> what the rule answered
-    sized: dict[t.Hashable, ColumnStorage | Unsupported] = {}
+    # platform -> {key: what its rule answered}; the key is the platform's storage_key,
+    # the basis when averages make it differ between columns (else it is ``plain``, the
+    # settings' fill), and on Teradata nullability and compression (the presence bits
+    # set here).
+    sized: dict[str, dict[t.Hashable, Sized]] = {}
     for table in result.tables:
         platform = sizing.platform_for(table.dialect)
         if platform not in known:
@@ -62,6 +81,7 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
         rule = column_rule(platform)
         key_of = storage_key(platform)
         presence = platform == "teradata"
+        memo = sized.setdefault(platform, {})
         columns = []
         for column in table.columns:
             computed = column.computed
@@ -70,24 +90,26 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
                 continue
             basis = (
                 Basis(sizing.average(table.name.name, column.name), sizing.fill)
-                if sizing.averages
+                if averages
                 else plain  # no --averages: one Basis serves every column
             )
-            storage: ColumnStorage | Unsupported | None
+            storage: Sized | None
             if computed is not None and not column.type.declared.strip():
                 # A persisted computed column's type comes from its expression, which
                 # ddlaudit does not evaluate: say so on every platform, in one place.
                 storage = Unsupported("the type of a persisted computed column is not declared")
             else:
-                key: tuple[object, ...] = (platform, key_of(column, table), basis)
+                key: t.Hashable = key_of(column, table)
                 if presence:
-                    key += (column.nullable, column.compression)
-                storage = sized.get(key)
+                    key = (key, column.nullable, column.compression)
+                if averages:
+                    key = (key, basis)
+                storage = memo.get(key)
                 if storage is None:
                     storage = rule(column, table, basis, sizing)
                     if presence and isinstance(storage, ColumnStorage):
                         storage = with_presence_bits(storage, column)
-                    sized[key] = storage
+                    memo[key] = storage
             if isinstance(storage, Unsupported):
                 diagnostics.append(
                     Diagnostic(
@@ -100,7 +122,7 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
                 )
                 columns.append(column)
             else:
-                columns.append(evolve(column, storage=storage))
+                columns.append(with_storage(column, storage))
         tables.append(evolve(table, columns=tuple(columns)))
     return evolve(result, tables=tuple(tables), diagnostics=tuple(diagnostics))
 

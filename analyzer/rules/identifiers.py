@@ -214,7 +214,9 @@ def identifier_too_long(ctx: SourceContext) -> Iterator[Finding]:
         platform = ctx.platform(table)
         if platform not in _PLATFORM_NAMES:
             continue
-        limit = limits.get(platform) or limits.setdefault(platform, _limit(ctx, platform))
+        limit = limits.get(platform)
+        if limit is None:
+            limit = limits[platform] = _limit(ctx, platform)
         at = _table_name_of(ctx, i)
         written = ctx.text[at[0] : at[1]] if at else table.name.name
         name, maximum, why = table.name.name, None, ""
