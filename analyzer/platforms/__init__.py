@@ -4,12 +4,12 @@ A platform module knows one vendor's storage rules, for types of its own dialect
 mapped, for the other dialects' types (sizing a SQL Server table as it would be on
 Teradata).  It exposes ``column_storage``, that the ``data_length`` pass calls for a
 column, and ``storage_key``: everything ``column_storage`` reads of the column and its
-table, so that the pass sizes each distinct (key, basis) once a run and gives the other
-columns with that key the same answer (a schema repeats a few hundred column types
-over tens of thousands of columns).  A change to what ``column_storage`` reads must
-change ``storage_key`` with it (tests/test_passes_speed_identity.py checks the pair).
-The estimators (``analyzer/estimators``) then add the row overhead of the vendor's
-procedure.
+table, so that the pass sizes each distinct (key, basis) once per file and gives the
+other columns with that key the same answer (a generated corpus has a few hundred
+distinct columns among tens of thousands).  A change to what ``column_storage`` reads
+must change ``storage_key`` with it (tests/test_passes_speed_identity.py checks the
+pair).  The estimators (``analyzer/estimators``) then add the row overhead of the
+vendor's procedure.
 
 >>> sorted(PLATFORMS) == sorted(names())
 True
