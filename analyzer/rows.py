@@ -1,8 +1,9 @@
 """Flatten a :class:`~analyzer.ir.FileResult` into plain rows for tabular outputs.
 
-The Spark pipeline (``analyzer/spark``) writes five Parquet datasets, ``files``,
-``tables``, ``columns``, ``diagnostics`` (one file's result each) and ``findings``
-(``ddlaudit lint``'s, :func:`finding_rows`); their schemas are defined here as
+The Spark pipeline (``analyzer/spark``) writes seven Parquet datasets, ``files``,
+``tables``, ``columns``, ``diagnostics`` (one file's result each), ``findings``
+(``ddlaudit lint``'s, :func:`finding_rows`) and ``nodes`` / ``edges`` (each scope's
+schema graph, :func:`graph_rows`); their schemas are defined here as
 pure data (:class:`Field` tuples) so this module imports without pyspark and the
 schema, the rows and ``docs/output-schema.md`` cannot drift apart: the docs are
 checked against :func:`markdown_table` by the tests.
@@ -23,9 +24,9 @@ A row is a tuple in schema order holding only ``str``, ``int``, ``bool`` or
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from analyzer.estimators import TableEstimate
 from analyzer.ir import (
@@ -41,7 +42,13 @@ from analyzer.ir import (
 )
 
 if TYPE_CHECKING:
+    from analyzer.graph.model import Edge, Missing, Node, Schema
+
+    #: One scope's nodes, edges and unresolved references, each with its ordinal.
+    _Parts = tuple[list[tuple[int, Node]], list[tuple[int, Edge]], list[tuple[int, Missing]]]
     from analyzer.rules.registry import Finding
+
+T = TypeVar("T")
 
 #: Row values are limited to these Python types (plus None) so every consumer,
 #: Spark included, can take them without conversion.
@@ -317,6 +324,87 @@ FINDINGS: tuple[Field, ...] = (
     ),
 )
 
+SCOPE = _f(
+    "scope",
+    "string",
+    "link scope the row belongs to (docs/decisions.md D77: `[scopes]` name, project "
+    "marker directory, else the PATH argument)",
+    nullable=False,
+)
+
+NODES: tuple[Field, ...] = (
+    FILE,
+    SCOPE,
+    _f(
+        "id",
+        "string",
+        "node id, unique in its scope: a table's qualified name as first defined; a "
+        "replication object's name (`#2`, `#3` appended on a clash)",
+        nullable=False,
+    ),
+    _f(
+        "kind",
+        "string",
+        "`table`, `replication_definition`, `function_replication_definition`, "
+        "`publication` or `subscription`",
+        nullable=False,
+    ),
+    _f("name", "string", "the object's name as written", nullable=False),
+    _f("line", "int", "1-based line of the definition (0 when unknown)", nullable=False),
+    _f("dialect", "string", "dialect of a table's DDL; null for replication objects"),
+    _f(
+        "ordinal",
+        "int",
+        "0-based position of the node in its scope (files in listing order, then position "
+        "in the file): the order `ddlaudit graph` lists them in",
+        nullable=False,
+    ),
+)
+
+EDGES: tuple[Field, ...] = (
+    _f("file", "string", "file holding the key or reference", nullable=False),
+    SCOPE,
+    _f(
+        "kind",
+        "string",
+        "`foreign_key`, `sp_foreignkey`, `common_key` (keys, child to parent), "
+        "`replicates`, `subscribes`, `publishes` (replication object to what it serves)",
+        nullable=False,
+    ),
+    _f("source", "string", "`nodes.id` of the referencing node", nullable=False),
+    _f(
+        "target",
+        "string",
+        "`nodes.id` of the referenced node; when `resolved` is false, the reference as "
+        "written (no node of the scope has it)",
+        nullable=False,
+    ),
+    _f(
+        "resolved",
+        "bool",
+        "false for a reference to a table or object the scope does not define (the "
+        "`missing` list of `ddlaudit graph`)",
+        nullable=False,
+    ),
+    _f("columns", "string", "JSON array of the referencing columns (`[]` when none)"),
+    _f("ref_columns", "string", "JSON array of the referenced columns (`[]` when none)"),
+    _f("name", "string", "constraint or object name, if any"),
+    _f("line", "int", "1-based line of the key or reference (0 when unknown)", nullable=False),
+    _f(
+        "optional",
+        "bool",
+        "a foreign key whose referencing columns all allow NULL (a load may defer it)",
+        nullable=False,
+    ),
+    _f(
+        "ordinal",
+        "int",
+        "0-based position of the edge in its scope (resolved edges first, then the "
+        "unresolved references, each in file order)",
+        nullable=False,
+    ),
+)
+
 #: Every dataset by the directory name it is written under.
 DATASETS: dict[str, tuple[Field, ...]] = {
     "files": FILES,
@@ -324,7 +412,12 @@ DATASETS: dict[str, tuple[Field, ...]] = {
     "columns": COLUMNS,
     "diagnostics": DIAGNOSTICS,
     "findings": FINDINGS,
+    "nodes": NODES,
+    "edges": EDGES,
 }
+
+#: The datasets made per scope, after linking (:func:`graph_rows`).
+GRAPH_DATASETS: tuple[str, ...] = ("nodes", "edges")
 
 #: The datasets made from one file's result alone (:func:`flatten`); ``findings`` also
 #: need the file's scope and the run's selection and suppressions (:func:`finding_rows`).
@@ -567,6 +660,91 @@ def finding_rows(findings: Sequence[Finding]) -> list[Row]:
             )
         )
     return out
+
+
+def graph_rows(scope: str, schema: Schema) -> tuple[list[Row], list[Row]]:
+    """The ``nodes`` and ``edges`` rows of one scope's schema graph (unresolved
+    references are edges with ``resolved`` false), in the schema's order.
+
+    >>> from analyzer.graph import Missing, Node, Schema
+    >>> s = Schema((Node("c", "table", "c", "a.sql", 2, "tsql"),),
+    ...     (), (Missing("c", "p", "foreign_key", "a.sql", 3),))
+    >>> nodes, edges = graph_rows("db", s)
+    >>> edges[0][:6]
+    ('a.sql', 'db', 'foreign_key', 'c', 'p', False)
+    >>> schemas_from_rows(nodes, edges)["db"] == s
+    True
+    """
+    nodes: list[Row] = [
+        (n.file, scope, n.id, n.kind, n.name, n.line, n.dialect, i)
+        for i, n in enumerate(schema.nodes)
+    ]
+    edges: list[Row] = [
+        (
+            e.file,
+            scope,
+            e.kind,
+            e.source,
+            e.target,
+            True,
+            json.dumps(list(e.columns)),
+            json.dumps(list(e.ref_columns)),
+            e.name,
+            e.line,
+            e.optional,
+            i,
+        )
+        for i, e in enumerate(schema.edges)
+    ]
+    first = len(edges)
+    edges.extend(
+        (m.file, scope, m.kind, m.source, m.target, False, "[]", "[]", None, m.line, False, i)
+        for i, m in enumerate(schema.missing, first)
+    )
+    return nodes, edges
+
+
+def schemas_from_rows(
+    nodes: Iterable[Sequence[Any]], edges: Iterable[Sequence[Any]]
+) -> dict[str, Schema]:
+    """Each scope's :class:`~analyzer.graph.Schema` from ``nodes`` and ``edges`` rows
+    (tuples in dataset order, or Spark ``Row`` objects, in any order): the graph of a
+    scanned repository, with no file read again, its rows in ``ordinal`` order; spans
+    are not in the datasets (``span`` is None), lines and files are."""
+    from analyzer.graph import Edge, Missing, Node, Schema
+
+    found: dict[str, _Parts] = {}
+    for file, scope, id_, kind, name, line, dialect, ordinal in nodes:
+        found.setdefault(scope, ([], [], []))[0].append(
+            (ordinal, Node(id_, kind, name, file, line, dialect))
+        )
+    for row in edges:
+        file, scope, kind, source, target, resolved, cols, refs, name, line, optional, ordinal = row
+        parts = found.setdefault(scope, ([], [], []))
+        if resolved:
+            edge = Edge(
+                source,
+                target,
+                kind,
+                tuple(json.loads(cols or "[]")),
+                tuple(json.loads(refs or "[]")),
+                name,
+                file,
+                line,
+                None,
+                bool(optional),
+            )
+            parts[1].append((ordinal, edge))
+        else:
+            parts[2].append((ordinal, Missing(source, target, kind, file, line)))
+    return {
+        scope: Schema(_in_order(n), _in_order(e), _in_order(m))
+        for scope, (n, e, m) in sorted(found.items())
+    }
+
+
+def _in_order(items: list[tuple[int, T]]) -> tuple[T, ...]:
+    return tuple(item for _, item in sorted(items, key=lambda p: p[0]))
 
 
 def flatten(

@@ -29,6 +29,8 @@ from analyzer import passes
 from analyzer.config import Config
 from analyzer.core import Options, analyze_source
 from analyzer.estimators import TableEstimate, estimate_file
+from analyzer.graph.index import schema_index
+from analyzer.graph.model import Schema
 from analyzer.ir import Diagnostic, FileResult, Severity, Table, UserType
 from analyzer.passes.link_replication import (
     ReplicationContext,
@@ -235,6 +237,12 @@ def check_scope(
 ) -> list[Finding]:
     """The ``scope`` rules over the files of one scope."""
     return run_checks(rules, "scope", scope_context(name, results, sizing), name)
+
+
+def scope_graph(name: str, results: Sequence[FileResult]) -> Schema:
+    """The schema graph of one scope's checked files (``ddlaudit graph``'s, the ``nodes``
+    and ``edges`` datasets of a scan): O(objects), networkx not imported."""
+    return schema_index(results, scope_context(name, results).lookup)
 
 
 def load_workload(path: str | None) -> tuple[t.Any, list[Finding]]:
@@ -571,6 +579,7 @@ __all__ = [
     "replication_enabled",
     "replication_findings",
     "reported_path",
+    "scope_graph",
     "scope_links_of",
     "scopes",
     "with_source_lines",

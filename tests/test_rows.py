@@ -195,7 +195,7 @@ def test_schema_names_are_unique_snake_case_with_simple_types() -> None:
 
 def test_flatten_covers_every_file_dataset() -> None:
     assert set(rows.flatten(RESULT)) == set(rows.FILE_DATASETS)
-    assert set(rows.DATASETS) == {*rows.FILE_DATASETS, "findings"}
+    assert set(rows.DATASETS) == {*rows.FILE_DATASETS, "findings", *rows.GRAPH_DATASETS}
 
 
 def _produced(dataset: str) -> list[rows.Row]:
@@ -205,6 +205,18 @@ def _produced(dataset: str) -> list[rows.Row]:
     sized = passes.run(sized, passes.REPLICATION_RULES, sizing=sizing)
     if dataset == "findings":
         return rows.finding_rows(FINDINGS)
+    if dataset in rows.GRAPH_DATASETS:
+        from analyzer.core import analyze_bytes
+        from analyzer.workflow import scope_graph
+
+        text = (
+            b"CREATE TABLE p (id int PRIMARY KEY)\n"
+            b"CREATE TABLE c (id int, p_id int NULL CONSTRAINT fk_c REFERENCES p (id),\n"
+            b"  q_id int REFERENCES nowhere (id))\n"
+        )
+        result = analyze_bytes("g.sql", text)
+        nodes, edges = rows.graph_rows("scope", scope_graph("scope", [result]))
+        return nodes if dataset == "nodes" else edges
     return rows.flatten(sized, 1234, 56, estimate_file(sized, sizing))[dataset]
 
 

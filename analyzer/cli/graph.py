@@ -76,7 +76,7 @@ def _node(graph: SchemaGraph, lookup: Lookup, name: str) -> str | None:
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1)
 @input_options
 @output_option
 @click.option(
@@ -103,6 +103,21 @@ def _node(graph: SchemaGraph, lookup: Lookup, name: str) -> str | None:
     show_default=True,
     help="How many edges from --table the neighbourhood reaches.",
 )
+@click.option(
+    "--scan",
+    "scan_out",
+    default=None,
+    metavar="DIR",
+    help="Read the graph from the nodes and edges datasets of 'ddlaudit scan --out DIR' "
+    "instead of DDL files (Spark local mode, or --master; only those rows reach the "
+    "driver). Takes no PATH.",
+)
+@click.option(
+    "--master",
+    default=None,
+    metavar="URL",
+    help="With --scan: the Spark master (default local[*]).",
+)
 def graph(
     paths: tuple[str, ...],
     dialect: str | None,
@@ -114,6 +129,8 @@ def graph(
     fmt: str,
     table: str | None,
     depth: int,
+    scan_out: str | None,
+    master: str | None,
 ) -> None:
     """The schema graph of DDL files or directories (PATH '-' reads stdin).
 
@@ -123,8 +140,18 @@ def graph(
     to create after loading), load order (parents first), drop order and references
     to tables not in the scope.  Scopes are those of 'lint' ([scopes], project
     markers, else each PATH).  Exit 1 when the input has errors, 2 for an unknown
-    --table.
+    --table, 3 when Spark cannot start (--scan).
     """
+    if scan_out is not None:
+        if paths:
+            raise click.UsageError("--scan reads a scan's output: give no PATH with it")
+        text = _from_scan(scan_out, master, fmt, table, depth)
+        emit(text, output)
+        sys.exit(EXIT_OK)
+    if not paths:
+        raise click.UsageError("give at least one PATH (or --scan DIR)")
+    if master is not None:
+        raise click.UsageError("--master goes with --scan")
     from analyzer.core import Options
     from analyzer.graph import analyse, build_graph, neighbourhood
     from analyzer.graph.render import render
@@ -159,6 +186,46 @@ def graph(
     emit(text, output)
     errors = report_diagnostics([r for _, results in scoped for r in results], found)
     sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
+
+
+def _from_scan(out: str, master: str | None, fmt: str, table: str | None, depth: int) -> str:
+    """``graph --scan OUT``: the analyses of each scope's graph as a scan wrote it."""
+    from analyzer.cli.common import EXIT_ENVIRONMENT
+    from analyzer.graph import analyse, neighbourhood, to_networkx
+    from analyzer.graph.render import render
+
+    try:
+        from analyzer.spark.graph import ScanOutputError, read_schemas
+        from analyzer.spark.scan import SparkUnavailable, open_session
+    except ImportError as err:  # pyspark missing from this installation
+        click.echo(f"ddlaudit: error: --scan needs pyspark: {err}", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
+    try:
+        session = open_session(master)
+    except SparkUnavailable as err:
+        click.echo(f"ddlaudit: error: {err}", err=True)
+        sys.exit(EXIT_ENVIRONMENT)
+    try:
+        schemas = read_schemas(session.spark, out)
+    except ScanOutputError as err:
+        raise click.BadParameter(str(err), param_hint="--scan") from None
+    finally:
+        session.close()
+    analyses = []
+    for name, schema in schemas.items():
+        if table is not None:
+            low = table.lower()
+            node = next((n.id for n in schema.nodes if n.id.lower() == low), None)
+            node = node or next((n.id for n in schema.nodes if n.name.lower() == low), None)
+            if node is None:
+                continue
+            schema = neighbourhood(to_networkx(schema), node, depth)
+        analyses.append(analyse(name, schema))
+    if table is not None and not analyses:
+        raise click.BadParameter(
+            f"no table or replication object {table!r} in {out}", param_hint="--table"
+        )
+    return render(analyses, fmt)
 
 
 __all__ = ["FORMATS", "graph", "scope_results"]

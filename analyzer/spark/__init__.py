@@ -2,8 +2,9 @@
 
 ``run_scan`` reads a repository of DDL with Spark's ``binaryFile`` source, runs the
 pure-Python core (the ``SCAN`` workflow of :mod:`analyzer.workflow`) in its tasks and
-writes the ``files``, ``tables``, ``columns``, ``diagnostics`` and ``findings`` Parquet
-datasets (docs/output-schema.md).
+writes the ``files``, ``tables``, ``columns``, ``diagnostics``, ``findings``, ``nodes``
+and ``edges`` Parquet datasets (docs/output-schema.md); :mod:`analyzer.spark.graph` reads
+the schema graph back.
 
 Attributes resolve lazily so that :mod:`analyzer.spark.worker`, which Spark
 tasks import, does not pull in the driver-side code.

@@ -59,7 +59,7 @@ from analyzer.core import Options
 from analyzer.diagnostics import CODES
 from analyzer.ir import Column, Diagnostic, FileResult, Severity, Table
 from analyzer.passes.link_replication import ReplicationContext, merge_contexts
-from analyzer.rows import DATASETS, FILE_DATASETS, Field
+from analyzer.rows import DATASETS, FILE_DATASETS, GRAPH_DATASETS, Field, Row
 from analyzer.rules.registry import Rule
 from analyzer.rules.selection import Selection, resolve
 from analyzer.scopes import scope_of
@@ -131,6 +131,10 @@ class ScanSummary:
     finding_errors: int = 0
     finding_warnings: int = 0
     finding_infos: int = 0
+    #: The schema graphs of the scopes: ``nodes`` rows, resolved and unresolved ``edges``.
+    nodes: int = 0
+    edges: int = 0
+    unresolved: int = 0
 
     @property
     def diagnostics(self) -> int:
@@ -158,6 +162,7 @@ class ScanSummary:
                 "warning": self.finding_warnings,
                 "info": self.finding_infos,
             },
+            "graph": {"nodes": self.nodes, "edges": self.edges, "unresolved": self.unresolved},
             "files_failed": self.files_failed,
             "seconds": round(self.seconds, 3),
             "out": self.out,
@@ -168,10 +173,11 @@ class ScanSummary:
         """The human summary ``ddlaudit scan`` prints.
 
         >>> print(ScanSummary(3, 5, 40, 1, 2, 0, 1, 12.5, "out/scan",
-        ...                   (("tables", "out/scan/tables"),), 0, 4, 1).render())
+        ...                   (("tables", "out/scan/tables"),), 0, 4, 1, 6, 3, 1).render())
         scanned 3 files in 12.5 s: 5 tables, 40 columns
         diagnostics: 1 error, 2 warnings, 0 infos; 1 file with errors
         findings: 0 errors, 4 warnings, 1 info
+        graph: 6 nodes, 3 edges (1 unresolved)
         wrote out/scan: tables
         """
 
@@ -186,6 +192,8 @@ class ScanSummary:
                 f"{n(self.infos, 'info')}; {n(self.files_failed, 'file')} with errors",
                 f"findings: {n(self.finding_errors, 'error')}, "
                 f"{n(self.finding_warnings, 'warning')}, {n(self.finding_infos, 'info')}",
+                f"graph: {n(self.nodes, 'node')}, {n(self.edges, 'edge')} "
+                f"({self.unresolved} unresolved)",
                 f"wrote {self.out}: {', '.join(name for name, _ in self.datasets)}",
             ]
         )
@@ -477,6 +485,14 @@ def workload_tables(context: ReplicationContext) -> list[Table]:
     ]
 
 
+def _tagged(name: str, row: tuple[str, Row]) -> bool:
+    return row[0] == name
+
+
+def _untagged(row: tuple[str, Row]) -> Row:
+    return row[1]
+
+
 def _write(frame: DataFrame, path: str, parts: int) -> None:
     frame.coalesce(parts).write.mode("overwrite").parquet(path)
 
@@ -584,19 +600,33 @@ def _scan(
     scopes = set(counts) | set(listing.remote)
     tasks = max(1, min(len(scopes), sc.defaultParallelism))
     members = nested.select("scope", "member").rdd.map(worker.keyed_member)
-    rows = members.groupByKey(tasks).flatMap(partial(worker.finish_group, run=run))
+    # One pass per scope gives its findings and its schema graph, tagged by dataset;
+    # kept (small next to the files) so that each dataset's write reads it once.
+    tagged = members.groupByKey(tasks).flatMap(partial(worker.finish_group, run=run))
     extra = worker.finished_rows(loose, {}, run)
     if extra:
-        rows = rows.union(sc.parallelize(extra, 1))
-    findings = spark.createDataFrame(rows, struct_type(DATASETS["findings"]), verifySchema=False)
+        tagged = tagged.union(sc.parallelize([("findings", r) for r in extra], 1))
+    tagged.persist(StorageLevel.MEMORY_AND_DISK)
+    per_scope = {
+        name: spark.createDataFrame(
+            tagged.filter(partial(_tagged, name)).map(_untagged),
+            struct_type(DATASETS[name]),
+            verifySchema=False,
+        )
+        for name in worker.TAGS
+    }
 
     written: dict[str, str] = {}
     try:
         # The one shuffle: its map side runs phase 2 in parallel and fills the cache.
         progress.phase(f"checking {total} files")
-        _write(findings, f"{out}/findings", tasks)
+        _write(per_scope["findings"], f"{out}/findings", tasks)
         written["findings"] = f"{out}/findings"
         spark_read.unpersist()
+        for name in GRAPH_DATASETS:
+            progress.phase(f"writing {name}")
+            _write(per_scope[name], f"{out}/{name}", tasks)
+            written[name] = f"{out}/{name}"
         for name in FILE_DATASETS:
             progress.phase(f"writing {name}")
             path = f"{out}/{name}"
@@ -607,6 +637,7 @@ def _scan(
             _write(frame, path, parts)
             written[name] = path
     finally:
+        tagged.unpersist()
         nested.unpersist()
         spark_read.unpersist()
         for broadcast in (names, placed, salting.salts, salting.partitions):
@@ -625,6 +656,8 @@ def _counted_by(dataset: str) -> Any:
         return F.when(F.col("ok"), "ok").otherwise("failed")
     if dataset in ("diagnostics", "findings"):
         return F.col("severity")
+    if dataset == "edges":
+        return F.when(F.col("resolved"), "resolved").otherwise("unresolved")
     return F.lit("")
 
 
@@ -663,10 +696,13 @@ def _summarise(
         finding_errors=n("findings", "error"),
         finding_warnings=n("findings", "warning"),
         finding_infos=n("findings", "info"),
+        nodes=n("nodes"),
+        edges=n("edges"),
+        unresolved=n("edges", "unresolved"),
     )
 
 
-def _open_session(master: str | None) -> Session:
+def open_session(master: str | None) -> Session:
     if SparkSession.getActiveSession() is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
         problem = java_problem()
         if problem is not None:
@@ -709,7 +745,7 @@ def run_scan(
         # The JVM takes seconds to start; say so before the terminal goes quiet.
         print(f"ddlaudit scan: {len(listing.local) + len(listing.settle)} files; starting Spark",
               file=sys.stderr, flush=True)  # fmt: skip
-    session = _open_session(master)
+    session = open_session(master)
     try:
         with (
             _Progress(session.spark, progress) as bar,

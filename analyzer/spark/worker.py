@@ -22,7 +22,8 @@ statements of one file resolve in every other:
 3. :func:`finish_group` runs once per scope, on every file of it: the ``scope`` rules
    and replication findings, then severity, selection, suppressions and fingerprints
    (:func:`analyzer.workflow.finish_findings`: a suppression sees every finding of
-   its file, the scope's included), into ``findings`` rows.
+   its file, the scope's included), into ``findings`` rows; and the scope's schema
+   graph (:func:`analyzer.workflow.scope_graph`) into ``nodes`` and ``edges`` rows.
 
 Every per-file step is wrapped: an unexpected exception becomes a ``D900``
 diagnostic for that file and never fails the task or loses other files.
@@ -52,7 +53,15 @@ from analyzer.passes.link_replication import (
     merge_links,
     scope_links,
 )
-from analyzer.rows import Row, column_rows, diagnostic_rows, file_row, finding_rows, table_rows
+from analyzer.rows import (
+    Row,
+    column_rows,
+    diagnostic_rows,
+    file_row,
+    finding_rows,
+    graph_rows,
+    table_rows,
+)
 from analyzer.rules.engine import from_diagnostic, with_fingerprints
 from analyzer.rules.registry import Finding, Rule
 from analyzer.rules.selection import Selection
@@ -540,6 +549,32 @@ def finish_scope(scope: str, members: Iterable[Member], run: RunSettings) -> lis
         return finding_rows(with_fingerprints([_failed(scope or "<input>", err)], run.reported))
 
 
-def finish_group(group: tuple[str, Iterable[bytes]], run: RunSettings) -> list[Row]:
-    """:func:`finish_scope` on a ``(scope, pickled members)`` pair of ``groupByKey``."""
-    return finish_scope(group[0], [pickle.loads(m) for m in group[1]], run)
+def graph_scope(scope: str, members: Iterable[Member]) -> tuple[list[Row], list[Row]]:
+    """The ``nodes`` and ``edges`` rows of one scope: its schema graph, as ``ddlaudit
+    graph`` builds it from the same files (listing order: the first definition wins)."""
+    if not scope:
+        return [], []  # what belongs to no PATH has no schema
+    ordered = sorted(members, key=lambda m: (m.order, m.path))
+    return graph_rows(scope, workflow.scope_graph(scope, [m.checked.result for m in ordered]))
+
+
+#: Tags of :func:`finish_group`'s rows: the dataset each belongs to.
+TAGS = ("findings", "nodes", "edges")
+
+
+def finish_group(group: tuple[str, Iterable[bytes]], run: RunSettings) -> list[tuple[str, Row]]:
+    """:func:`finish_scope` and :func:`graph_scope` on a ``(scope, pickled members)``
+    pair of ``groupByKey``: each row tagged with its dataset (:data:`TAGS`)."""
+    scope = group[0]
+    members = [pickle.loads(m) for m in group[1]]
+    found = finish_scope(scope, members, run)
+    try:
+        nodes, edges = graph_scope(scope, members)
+    except Exception as err:  # a bug here must not fail the job: a D900 about the scope
+        nodes, edges = [], []
+        found.extend(finding_rows(with_fingerprints([_failed(scope, err)], run.reported)))
+    return [
+        *(("findings", r) for r in found),
+        *(("nodes", r) for r in nodes),
+        *(("edges", r) for r in edges),
+    ]
