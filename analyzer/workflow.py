@@ -383,7 +383,11 @@ def finish_findings(
         selected,
         dict(marks),
         known=lambda code: any(r.code.startswith(code) for r in selection.rules),
-        enabled=lambda code: any(c.startswith(code) for c in selection.enabled),
+        # A diff-level rule (M) is checked by ``ddlaudit diff`` only: its suppressions are
+        # not unused in a lint.
+        enabled=lambda code: any(
+            r.code.startswith(code) for r in selection.enabled_rules if r.level != "diff"
+        ),
     )
     problems = [
         replace(p, severity=selection.severity_of(p.code, p.severity))

@@ -38,8 +38,14 @@ STAGES: dict[str, int] = {
     "analyzer.rules": 5,
     "analyzer.graph": 5,
     "analyzer.reporters": 6,
+    "analyzer.publish": 6,
     "analyzer.rows": 6,
     "analyzer.workflow": 7,
+    # ddlaudit diff: lints both sides with the workflow; its plain model and schema diff
+    # are what the M rules (analyzer.rules.migration) read.
+    "analyzer.diff": 7,
+    "analyzer.diff.model": 5,
+    "analyzer.diff.schema": 5,
     "analyzer.spark": 8,
     "analyzer.cli": 9,
     "analyzer": 0,  # the package itself (__version__)

@@ -12,7 +12,7 @@ import pytest
 
 from analyzer.config import Config, load
 from analyzer.core import Options
-from analyzer.rules import catalogue
+from analyzer.rules import catalogue, get
 from analyzer.rules.registry import Finding
 from analyzer.rules.selection import resolve
 from analyzer.workflow import lint
@@ -52,6 +52,19 @@ def _run(code: str, target: Path) -> list[Finding]:
     config = _config(code, target)
     # Only the rule, plus what the fixture's config adds on purpose (extend-select).
     settings = dataclasses.replace(config.lint, select=(code,), ignore=())
+    rule = get(code)
+    if rule is not None and rule.level == "diff":
+        # A change-safety rule's fixture is a change: ``base/`` and ``head/`` directories.
+        from analyzer.diff import diff
+
+        result = diff(
+            str(target / "base"),
+            str(target / "head"),
+            selection=resolve(settings),
+            options=Options(config=config),
+            sizing=config.sizing,
+        )
+        return [x.finding for x in result.new if x.finding.code == code]
     run = lint(
         [str(target)],
         Options(config=config),

@@ -31,8 +31,7 @@ def _tree(root: Path) -> list[str]:
     one = root / "db1"
     one.mkdir(parents=True)
     (one / "a.sql").write_text(
-        "CREATE TABLE a (id int PRIMARY KEY, b_id int NULL)\nGO\n"
-        "CREATE TABLE lone (id int)\nGO\n",
+        "CREATE TABLE a (id int PRIMARY KEY, b_id int NULL)\nGO\nCREATE TABLE lone (id int)\nGO\n",
         encoding="utf-8",
     )
     (one / "b.sql").write_text(

@@ -35,6 +35,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replication": ("replication", "replication"),
     "scan": ("scan", "scan"),
     "dialects": ("dialects", "dialects_cmd"),
+    "comment": ("comment", "comment"),
+    "diff": ("diff", "diff"),
 }
 
 

@@ -36,6 +36,7 @@ FAMILIES: tuple[str, ...] = (
     "graph",
     "identifiers",
     "suppressions",
+    "migration",
 )
 
 

@@ -90,7 +90,8 @@ class Rule:
     ``references`` cite the manual sections the rule implements.  ``check`` is set on
     the rules ``ddlaudit lint`` checks itself; the others are reported by the stage
     named in ``reported_by`` (parsing, a pass, an estimator).  ``level`` says what a
-    check needs: one ``file`` or a whole ``scope`` (cross-file references).
+    check needs: one ``file`` or a whole ``scope`` (cross-file references), or two
+    versions of a scope (``diff``: the M rules, checked by ``ddlaudit diff`` only).
     """
 
     code: str
