@@ -207,6 +207,73 @@ def lint_from_mapping(data: Any, source: str, base: str | None = None) -> LintSe
 _DEFAULT_LINT = LintSettings()
 
 
+#: ``[audit.weights]`` keys and their defaults: the complexity of a table is ``table`` plus
+#: each weight times its count (docs/audit.md, "Complexity").
+AUDIT_WEIGHTS: tuple[tuple[str, float], ...] = (
+    ("table", 1.0),
+    ("exact", 0.0),
+    ("widened", 0.1),
+    ("lossy", 1.0),
+    ("unsupported", 4.0),
+    ("limit", 3.0),
+    ("reserved", 0.5),
+    ("construct", 1.0),
+    ("replication", 2.0),
+)
+#: ``[audit] fail-on``: the mapping class from which ``ddlaudit audit`` exits 1.
+AUDIT_FAIL_ON = ("never", "unsupported", "lossy")
+_AUDIT_KEYS = ("weights", "fail-on")
+
+
+@dataclass(frozen=True, slots=True)
+class AuditSettings:
+    """The ``[audit]`` table: the complexity weights and what fails the run.
+
+    >>> s = audit_from_mapping({"weights": {"lossy": 2}, "fail-on": "unsupported"}, "x")
+    >>> dict(s.weights)["lossy"], dict(s.weights)["table"], s.fail_on
+    (2.0, 1.0, 'unsupported')
+    """
+
+    weights: tuple[tuple[str, float], ...] = AUDIT_WEIGHTS
+    fail_on: str = "never"
+
+
+def audit_from_mapping(data: Any, source: str) -> AuditSettings:
+    """Validate the ``[audit]`` table: unknown keys and weights are errors, as in ``[lint]``."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: [audit] must be a table")
+    unknown = sorted(set(data) - set(_AUDIT_KEYS))
+    if unknown:
+        raise ConfigError(
+            f"{source}: [audit]: unknown key(s) {', '.join(unknown)}; known: "
+            f"{', '.join(_AUDIT_KEYS)}"
+        )
+    raw = data.get("weights", {})
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{source}: [audit] weights must be a table of name = number")
+    known = dict(AUDIT_WEIGHTS)
+    bad = sorted(set(raw) - set(known))
+    if bad:
+        raise ConfigError(
+            f"{source}: [audit.weights]: unknown key(s) {', '.join(bad)}; known: {', '.join(known)}"
+        )
+    for name, value in raw.items():
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise ConfigError(
+                f"{source}: [audit.weights] {name} = {value!r}: expected a number >= 0"
+            )
+        known[name] = float(value)
+    fail_on = data.get("fail-on", "never")
+    if fail_on not in AUDIT_FAIL_ON:
+        raise ConfigError(
+            f"{source}: [audit] fail-on = {fail_on!r}: expected one of {', '.join(AUDIT_FAIL_ON)}"
+        )
+    return AuditSettings(tuple(known.items()), fail_on)
+
+
+_DEFAULT_AUDIT = AuditSettings()
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """Settings that apply to a run; frozen and picklable (it travels to Spark tasks)."""
@@ -224,6 +291,8 @@ class Config:
     lint: LintSettings = _DEFAULT_LINT
     #: The ``[scopes]`` table: (glob, scope name), first match wins (analyzer/scopes.py).
     scope_map: tuple[tuple[str, str], ...] = ()
+    #: The ``[audit]`` table (``ddlaudit audit``).
+    audit: AuditSettings = _DEFAULT_AUDIT
 
     def scope_for(self, path: str) -> str | None:
         """The scope the first matching ``[scopes]`` glob assigns to ``path``, or None.
@@ -302,6 +371,7 @@ def from_mapping(data: dict[str, Any], source: str, base: str | None = None) -> 
     """
     known = {"dialects", "include", "exclude", "encoding", "size", "lint", "scopes"}
     known.add("rdareas")  # HiRDB RDAREA facts
+    known.add("audit")  # ddlaudit audit
     unknown = sorted(set(data) - known)
     if unknown:
         raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; known: {sorted(known)}")
@@ -329,7 +399,9 @@ def from_mapping(data: dict[str, Any], source: str, base: str | None = None) -> 
     # The sizing needs the RDAREA facts too (and travels alone to Spark tasks).
     sizing = with_rdareas(sizing, [(r.name, r.page_length, r.segment_size) for r in rdareas])
     lint = lint_from_mapping(data["lint"], source, base) if "lint" in data else _DEFAULT_LINT
+    audit = audit_from_mapping(data["audit"], source) if "audit" in data else _DEFAULT_AUDIT
     return Config(
+        audit=audit,
         scope_map=_scopes(data["scopes"], source) if "scopes" in data else (),
         lint=lint,
         rdareas=rdareas,

@@ -419,6 +419,42 @@ DATASETS: dict[str, tuple[Field, ...]] = {
 #: The datasets made per scope, after linking (:func:`graph_rows`).
 GRAPH_DATASETS: tuple[str, ...] = ("nodes", "edges")
 
+AUDIT: tuple[Field, ...] = (
+    FILE,
+    SCOPE,
+    _f("table", "string", "qualified name of the table the column belongs to", nullable=False),
+    _f("table_line", "int", "1-based line of the table's CREATE TABLE"),
+    _f("column", "string", "column name", nullable=False),
+    _f("line", "int", "1-based line of the column's definition"),
+    _f("source_dialect", "string", "dialect the table's DDL was read as", nullable=False),
+    _f("source_type", "string", "the column's type as declared", nullable=False),
+    _f(
+        "target",
+        "string",
+        "audit target (`scan --audit-to`): `mssql`, `ase`, `teradata`, `hirdb`, `postgres`, "
+        "`snowflake` or `bigquery`",
+        nullable=False,
+    ),
+    _f("target_type", "string", "the type on the target (written by sqlglot); null if none"),
+    _f(
+        "mapping",
+        "string",
+        "`exact`, `widened`, `lossy` or `unsupported` (docs/audit.md)",
+        nullable=False,
+    ),
+    _f(
+        "loses",
+        "string",
+        "what a `lossy` mapping loses, comma-separated (`range`, `precision`, `length`, "
+        "`time zone`, `repertoire`, ...); empty otherwise",
+        nullable=False,
+    ),
+    _f("reason", "string", "why the mapping has that class, citing the guide", nullable=False),
+)
+
+#: Datasets a scan writes only when asked: ``audit`` with ``scan --audit-to TARGET``.
+OPTIONAL_DATASETS: dict[str, tuple[Field, ...]] = {"audit": AUDIT}
+
 #: The datasets made from one file's result alone (:func:`flatten`); ``findings`` also
 #: need the file's scope and the run's selection and suppressions (:func:`finding_rows`).
 FILE_DATASETS: tuple[str, ...] = ("files", "tables", "columns", "diagnostics")
@@ -747,6 +783,35 @@ def _in_order(items: list[tuple[int, T]]) -> tuple[T, ...]:
     return tuple(item for _, item in sorted(items, key=lambda p: p[0]))
 
 
+def audit_rows(
+    results: Sequence[FileResult], target: str, sizing: Any, scope: str = ""
+) -> list[Row]:
+    """The ``audit`` rows of ``results`` (one scope's checked files, in listing order):
+    one per column of every table, as ``ddlaudit audit --to target`` audits them."""
+    from analyzer.audit import audit
+
+    report = audit(results, target, sizing, scopes={r.path: scope for r in results})
+    return [
+        (
+            tb.path,
+            tb.scope,
+            tb.table,
+            tb.line,
+            c.name,
+            c.line,
+            tb.source_dialect,
+            c.source_type,
+            target,
+            c.target_type,
+            c.mapping,
+            ", ".join(c.loses),
+            c.reason,
+        )
+        for tb in report.tables
+        for c in tb.columns
+    ]
+
+
 def flatten(
     result: FileResult,
     size: int | None = None,
@@ -771,7 +836,7 @@ def check_row(dataset: str, row: Row) -> None:
     ...
     ValueError: diagnostics.file: null in a non-nullable field
     """
-    fields = DATASETS[dataset]
+    fields = DATASETS[dataset] if dataset in DATASETS else OPTIONAL_DATASETS[dataset]
     if len(row) != len(fields):
         raise ValueError(f"{dataset}: row has {len(row)} values for {len(fields)} fields")
     for field, value in zip(fields, row, strict=True):

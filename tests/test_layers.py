@@ -36,6 +36,7 @@ STAGES: dict[str, int] = {
     "analyzer.estimators": 4,
     "analyzer.findings": 5,
     "analyzer.rules": 5,
+    "analyzer.audit": 5,
     "analyzer.graph": 5,
     "analyzer.reporters": 6,
     "analyzer.publish": 6,

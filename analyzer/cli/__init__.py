@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "dialects": ("dialects", "dialects_cmd"),
     "comment": ("comment", "comment"),
     "diff": ("diff", "diff"),
+    "audit": ("audit", "audit"),
 }
 
 

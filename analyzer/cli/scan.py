@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from analyzer.audit import TARGETS
 from analyzer.cli.common import (
     EXIT_ENVIRONMENT,
     EXIT_FINDINGS,
@@ -36,12 +37,21 @@ from analyzer.cli.common import (
     show_default=True,
     help="Show progress on stderr for long scans.",
 )
+@click.option(
+    "--audit-to",
+    "audit_to",
+    type=click.Choice(list(TARGETS)),
+    default=None,
+    help="Also write an audit dataset: every column audited for this target, as "
+    "'ddlaudit audit --to' does (docs/audit.md).",
+)
 @input_options
 def scan(
     paths: tuple[str, ...],
     out: str,
     master: str | None,
     progress: bool,
+    audit_to: str | None,
     dialect: str | None,
     encoding: str | None,
     include: tuple[str, ...],
@@ -77,6 +87,7 @@ def scan(
             options=options,
             progress=progress,
             selection=selection,
+            audit_to=audit_to,
         )
     except SparkUnavailable as err:
         click.echo(f"ddlaudit scan: {err}", err=True)

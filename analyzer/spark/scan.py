@@ -59,7 +59,7 @@ from analyzer.core import Options
 from analyzer.diagnostics import CODES
 from analyzer.ir import Column, Diagnostic, FileResult, Severity, Table
 from analyzer.passes.link_replication import ReplicationContext, merge_contexts
-from analyzer.rows import DATASETS, FILE_DATASETS, GRAPH_DATASETS, Field, Row
+from analyzer.rows import DATASETS, FILE_DATASETS, GRAPH_DATASETS, OPTIONAL_DATASETS, Field, Row
 from analyzer.rules.registry import Rule
 from analyzer.rules.selection import Selection, resolve
 from analyzer.scopes import scope_of
@@ -514,6 +514,7 @@ def _scan(
     exclude: tuple[str, ...],
     progress: _Progress,
     lint: Lint,
+    audit_to: str | None = None,
 ) -> dict[str, str]:
     sc = spark.sparkContext
     sizing: SizingSettings = options.config.sizing
@@ -596,6 +597,7 @@ def _scan(
         workload,
         workflow.replication_enabled(lint.selection),
         worker.Reported(cwd, cwd),
+        audit_to,
     )
     scopes = set(counts) | set(listing.remote)
     tasks = max(1, min(len(scopes), sc.defaultParallelism))
@@ -615,6 +617,12 @@ def _scan(
         )
         for name in worker.TAGS
     }
+    if audit_to is not None:  # scan --audit-to: the audit dataset (docs/audit.md)
+        per_scope["audit"] = spark.createDataFrame(
+            tagged.filter(partial(_tagged, "audit")).map(_untagged),
+            struct_type(OPTIONAL_DATASETS["audit"]),
+            verifySchema=False,
+        )
 
     written: dict[str, str] = {}
     try:
@@ -627,6 +635,10 @@ def _scan(
             progress.phase(f"writing {name}")
             _write(per_scope[name], f"{out}/{name}", tasks)
             written[name] = f"{out}/{name}"
+        if "audit" in per_scope:
+            progress.phase("writing audit")
+            _write(per_scope["audit"], f"{out}/audit", tasks)
+            written["audit"] = f"{out}/audit"
         for name in FILE_DATASETS:
             progress.phase(f"writing {name}")
             path = f"{out}/{name}"
@@ -642,7 +654,8 @@ def _scan(
         spark_read.unpersist()
         for broadcast in (names, placed, salting.salts, salting.partitions):
             broadcast.unpersist()
-    return {name: written[name] for name in DATASETS}
+    audit = {"audit": written["audit"]} if "audit" in written else {}
+    return {**{name: written[name] for name in DATASETS}, **audit}
 
 
 def _read(spark: SparkSession, written: dict[str, str], name: str) -> DataFrame:
@@ -723,6 +736,7 @@ def run_scan(
     exclude: Sequence[str] | None = None,
     progress: bool = True,
     selection: Selection | None = None,
+    audit_to: str | None = None,
 ) -> ScanSummary:
     """Scan ``paths`` (files, directories or ``hdfs://``-style URIs) and write ``out/``.
 
@@ -732,7 +746,8 @@ def run_scan(
     ``spark-submit`` provides), else starts a quiet local one on ``master`` (default
     ``local[*]``) and stops it at the end.  Raises :class:`SparkUnavailable` when
     Spark cannot start, :class:`~analyzer.rules.selection.SelectionError` (before
-    starting it) when ``[lint]`` names no rule.
+    starting it) when ``[lint]`` names no rule.  ``audit_to`` (``scan --audit-to``) also
+    writes ``out/audit``: one row per column audited for that target (docs/audit.md).
     """
     start = time.perf_counter()
     options = options if options is not None else Options()
@@ -755,7 +770,7 @@ def run_scan(
                 session.spark, "spark.sql.sources.parallelPartitionDiscovery.threshold", "1000000"
             ),
         ):
-            written = _scan(session.spark, listing, target, options, inc, exc, bar, lint)
+            written = _scan(session.spark, listing, target, options, inc, exc, bar, lint, audit_to)
             bar.phase("counting")
             return _summarise(session.spark, written, out, time.perf_counter() - start)
     finally:

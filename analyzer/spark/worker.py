@@ -55,6 +55,7 @@ from analyzer.passes.link_replication import (
 )
 from analyzer.rows import (
     Row,
+    audit_rows,
     column_rows,
     diagnostic_rows,
     file_row,
@@ -501,6 +502,8 @@ class RunSettings:
     workload: Any = None
     replicating: bool = False
     reported: Reported = Reported(".")
+    #: ``scan --audit-to``: the audit target of the ``audit`` dataset (None: no audit).
+    audit_to: str | None = None
 
 
 def scope_findings(scope: str, members: Sequence[Member], run: RunSettings) -> list[Finding]:
@@ -562,6 +565,15 @@ def graph_scope(scope: str, members: Iterable[Member]) -> tuple[list[Row], list[
 TAGS = ("findings", "nodes", "edges")
 
 
+def audit_scope(scope: str, members: Iterable[Member], run: RunSettings) -> list[Row]:
+    """The ``audit`` rows of one scope (``scan --audit-to``): one per column, as
+    ``ddlaudit audit`` audits the same files (:func:`analyzer.rows.audit_rows`)."""
+    if run.audit_to is None or not scope:
+        return []
+    ordered = sorted(members, key=lambda m: (m.order, m.path))
+    return audit_rows([m.checked.result for m in ordered], run.audit_to, run.sizing, scope)
+
+
 def finish_group(group: tuple[str, Iterable[bytes]], run: RunSettings) -> list[tuple[str, Row]]:
     """:func:`finish_scope` and :func:`graph_scope` on a ``(scope, pickled members)``
     pair of ``groupByKey``: each row tagged with its dataset (:data:`TAGS`)."""
@@ -573,8 +585,14 @@ def finish_group(group: tuple[str, Iterable[bytes]], run: RunSettings) -> list[t
     except Exception as err:  # a bug here must not fail the job: a D900 about the scope
         nodes, edges = [], []
         found.extend(finding_rows(with_fingerprints([_failed(scope, err)], run.reported)))
+    try:
+        audited = audit_scope(scope, members, run)
+    except Exception as err:  # likewise for the audit
+        audited = []
+        found.extend(finding_rows(with_fingerprints([_failed(scope, err)], run.reported)))
     return [
         *(("findings", r) for r in found),
         *(("nodes", r) for r in nodes),
         *(("edges", r) for r in edges),
+        *(("audit", r) for r in audited),
     ]

@@ -1,0 +1,184 @@
+"""Target type names and DDL, written by sqlglot's generator (``--emit-ddl``).
+
+The audit decides the type (:mod:`analyzer.audit.mapping`); sqlglot writes it in the
+target's dialect: ``tsql``, ``teradata``, ``postgres``, ``snowflake``, ``bigquery``, and
+ddlaudit's own grammars for Sybase ASE and HiRDB, which sqlglot does not have (decision
+D78).  Where sqlglot's generator would change the type (it writes Teradata ``BYTEINT`` as
+``SMALLINT`` and HiRDB ``NVARCHAR`` as ``VARCHAR``), the catalogue's spelling is kept as a
+user-defined type node, which the generator writes as is: the round trip is checked on
+the type's reading (:func:`analyzer.types.read_type`), never trusted.
+
+>>> from analyzer.audit.mappings import spec
+>>> from analyzer.audit.mapping import Entry, TargetType
+>>> from analyzer.audit.domains import Domain
+>>> t = TargetType("BYTEINT", Domain("int", lo=-128, hi=127), Entry("int", "BYTEINT"))
+>>> type_sql(spec("teradata"), t)
+'BYTEINT'
+>>> safe_file_name("dbo.<img src=x>", "a.sql")[:15]
+'dbo._img_src_x-'
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+import typing as t
+
+from sqlglot import exp
+from sqlglot.errors import SqlglotError
+
+from analyzer.audit.mapping import Mapped, TargetSpec, TargetType
+from analyzer.ir import Table
+from analyzer.types import read_type
+
+#: Type names sqlglot's generators write for a synonym (same type, other spelling).
+_SYNONYMS = {"NUMERIC": "DECIMAL", "DEC": "DECIMAL", "INTEGER": "INT", "CHARACTER": "CHAR"}
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+#: Targets whose default nullability is not NULL (ASE: NOT NULL) or depends on a session
+#: setting (SQL Server: ANSI_NULL_DFLT_ON): a nullable column says NULL.
+_EXPLICIT_NULL = frozenset({"mssql", "ase"})
+
+
+def dialect_of(spec: TargetSpec) -> t.Any:
+    """The sqlglot dialect that writes ``spec``'s DDL: ddlaudit's grammar when there is one
+    (ASE, HiRDB, and the Teradata / T-SQL grammars that read every type the catalogue has),
+    else sqlglot's own dialect by name."""
+    return _dialect(spec.dialect)
+
+
+def _dialect(name: str) -> t.Any:
+    import grammars
+
+    if name in grammars.registry():
+        return grammars.get(name).dialect
+    return name
+
+
+def _reading(text: str, families: t.Mapping[str, str]) -> tuple[object, ...]:
+    dt = read_type(text, families)
+    name = _SYNONYMS.get(dt.name, dt.name)
+    return (name, dt.length, dt.precision, dt.scale, dt.is_max, dt.with_time_zone, dt.inner)
+
+
+def type_node(spec: TargetSpec, target: TargetType) -> exp.DataType:
+    """The sqlglot node of ``target`` in ``spec``'s dialect (see the module docstring)."""
+    return _node(spec.dialect, spec.grammar, target.text).copy()
+
+
+def type_sql(spec: TargetSpec, target: TargetType) -> str:
+    """``target`` as sqlglot writes it in ``spec``'s dialect (with a Teradata character set)."""
+    text = _written(spec.dialect, spec.grammar, target.text)
+    if target.charset:
+        text += f" CHARACTER SET {target.charset}"
+    return text
+
+
+# A pure function of its arguments, memoised: a schema repeats a few hundred types over
+# thousands of columns, and sqlglot's parser and generator are the audit's slowest step.
+@functools.lru_cache(maxsize=4096)
+def _written(dialect_name: str, grammar: str | None, text: str) -> str:
+    node = _node(dialect_name, grammar, text)
+    written: str = node.sql(dialect=_dialect(dialect_name))
+    return written
+
+
+@functools.lru_cache(maxsize=4096)
+def _node(dialect_name: str, grammar: str | None, text: str) -> exp.DataType:
+    """The node of ``text`` (callers copy it: sqlglot nodes are mutable)."""
+    dialect = _dialect(dialect_name)
+    try:
+        node = exp.DataType.build(text, dialect=dialect)
+        written = node.sql(dialect=dialect)
+    except (SqlglotError, ValueError):
+        return exp.DataType(this=exp.DataType.Type.USERDEFINED, kind=text)
+    if grammar is not None:
+        import grammars
+
+        families = grammars.get(grammar).type_families
+        if _reading(written, families) == _reading(text, families):
+            return node
+    else:
+        try:
+            again = exp.DataType.build(written, dialect=dialect)
+        except (SqlglotError, ValueError):
+            again = None
+        if again == node and node.this is not exp.DataType.Type.USERDEFINED:
+            return node
+    return exp.DataType(this=exp.DataType.Type.USERDEFINED, kind=text)
+
+
+def _ident(name: str) -> exp.Identifier:
+    return exp.to_identifier(name, quoted=True)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def create_table(table: Table, mapped: t.Sequence[Mapped], spec: TargetSpec) -> str:
+    """``CREATE TABLE`` of ``table`` on the target with the audited types, a comment on
+    every lossy column, and the unsupported columns listed (and left out) in a leading
+    comment, as SQL text ending with ``;`` and a newline."""
+    dialect = dialect_of(spec)
+    columns: list[exp.Expression] = []
+    left_out: list[str] = []
+    for column, m in zip(table.columns, mapped, strict=True):
+        if m.target is None:
+            left_out.append(f"{column.name} {column.type.declared}: {m.reason}")
+            continue
+        constraints: list[exp.ColumnConstraint] = []
+        if m.target.charset:
+            constraints.append(
+                exp.ColumnConstraint(
+                    kind=exp.CharacterSetColumnConstraint(this=exp.Var(this=m.target.charset))
+                )
+            )
+        if column.sparse and spec.name == "mssql":
+            from grammars.nodes import SparseColumnConstraint
+
+            constraints.append(exp.ColumnConstraint(kind=SparseColumnConstraint()))
+        if not column.nullable:
+            constraints.append(exp.ColumnConstraint(kind=exp.NotNullColumnConstraint()))
+        elif spec.name in _EXPLICIT_NULL:
+            constraints.append(
+                exp.ColumnConstraint(kind=exp.NotNullColumnConstraint(allow_null=True))
+            )
+        node = exp.ColumnDef(
+            this=_ident(column.name), kind=type_node(spec, m.target), constraints=constraints
+        )
+        if m.mapping == "lossy":
+            node.add_comments([_one_line(f"LOSSY: {column.type.declared}: {m.reason}")])
+        columns.append(node)
+    pk = table.primary_key
+    kept = {c.name.lower() for c, m in zip(table.columns, mapped, strict=True) if m.target}
+    if pk is not None and spec.name != "bigquery" and all(c.lower() in kept for c in pk.columns):
+        columns.append(exp.PrimaryKey(expressions=[_ident(c) for c in pk.columns]))
+    name = exp.Table(
+        this=_ident(table.name.name),
+        db=_ident(table.name.schema) if table.name.schema else None,
+        catalog=_ident(table.name.catalog) if table.name.catalog else None,
+    )
+    create = exp.Create(kind="TABLE", this=exp.Schema(this=name, expressions=columns))
+    head = [f"-- {table.name} on {spec.title}, from {table.dialect} (ddlaudit audit)"]
+    head += [f"-- UNSUPPORTED, left out: {_one_line(x)}" for x in left_out]
+    if not columns:
+        head.append("-- no column of this table has a type on the target")
+        return "\n".join(head) + "\n"
+    text = create.sql(dialect=dialect, pretty=True)
+    lock = table.options.lock_scheme
+    if spec.name == "ase" and table.dialect == "sybase" and lock:
+        # The lock scheme carries over ASE to ASE (sqlglot has no node for it).
+        text += f"\nLOCK {lock.upper()}"
+    return "\n".join(head) + "\n" + text + ";\n"
+
+
+def safe_file_name(table: str, path: str) -> str:
+    """A file name for a table's DDL that no table name can turn into a path, a device or
+    a hidden file: letters, digits, ``._-`` only, at most 80 of them, then a hash of the
+    source path and the exact name (two tables never share a file)."""
+    stem = _UNSAFE.sub("_", table).strip("._-")[:80] or "table"
+    digest = hashlib.sha256(f"{path}\0{table}".encode()).hexdigest()[:10]
+    return f"{stem}-{digest}.sql"

@@ -1,0 +1,639 @@
+"""The audit of a run's tables for one target: per column, per table, and the summary.
+
+For every table: each column's mapping (:func:`analyzer.audit.mapping.map_column`); the
+table sized on its own platform and, for the four sized targets, the *target table* (the
+same table with the audited types, read as the target's dialect) through the same sizing
+passes and estimator ``ddlaudit size`` runs; the target's limits; the constructs and
+replication that do not carry over; the manual actions; and its complexity
+(docs/audit.md, "Complexity").
+"""
+
+from __future__ import annotations
+
+import typing as t
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from analyzer import passes
+from analyzer.audit import constructs as cons
+from analyzer.audit import limits as lim
+from analyzer.audit.ddl import type_sql
+from analyzer.audit.mapping import MAPPINGS, Mapped, TargetSpec, map_column
+from analyzer.audit.mappings import SIZED
+from analyzer.audit.mappings import spec as make_spec
+from analyzer.config import AUDIT_WEIGHTS, AuditSettings
+from analyzer.estimators import TableEstimate, estimate_file
+from analyzer.ir import Column, ConstraintKind, FileResult, Table, TableOptions, evolve
+from analyzer.settings import DIALECT_PLATFORM, SizingSettings
+from analyzer.types import read_type
+
+FORMULA = (
+    "complexity(table) = table + exact*E + widened*W + lossy*L + unsupported*U "
+    "+ limit*X + reserved*R + construct*C + replication*P"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnAudit:
+    name: str
+    line: int | None
+    source_type: str
+    target_type: str | None
+    mapping: str
+    loses: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    object: str
+    line: int | None
+    action: str
+    severity: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableAudit:
+    """The audit of one table (the ``tables`` entries of docs/audit-json.md)."""
+
+    table: str
+    scope: str
+    path: str
+    line: int | None
+    source_dialect: str
+    source_platform: str
+    source_row_bytes: int | None
+    target_row_bytes: int | None
+    target_rows_per_page: int | None
+    target_pages: int | None
+    complexity: float
+    columns: tuple[ColumnAudit, ...]
+    limits: tuple[lim.Limit, ...]
+    constructs: tuple[cons.Construct, ...]
+    replication: tuple[cons.ReplicationLoss, ...]
+    actions: tuple[Action, ...]
+    #: The source table and its columns' mappings (for ``--emit-ddl``; not in the JSON).
+    source: Table | None = None
+    mapped: tuple[Mapped, ...] = ()
+
+    @property
+    def status(self) -> str:
+        """``unsupported``, ``lossy`` or ``clean``: the worst of its columns."""
+        classes = {c.mapping for c in self.columns}
+        if "unsupported" in classes:
+            return "unsupported"
+        return "lossy" if "lossy" in classes else "clean"
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    target: str
+    spec: TargetSpec
+    sized: bool
+    rows: int | None
+    paths: tuple[str, ...]
+    dialects: tuple[str, ...]
+    tables: tuple[TableAudit, ...]
+    weights: tuple[tuple[str, float], ...] = AUDIT_WEIGHTS
+
+    def counts(self) -> dict[str, int]:
+        found = Counter(c.mapping for tb in self.tables for c in tb.columns)
+        return {m: found.get(m, 0) for m in MAPPINGS}
+
+
+def complexity(
+    counts: Mapping[str, int], weights: Sequence[tuple[str, float]] = AUDIT_WEIGHTS
+) -> float:
+    """``table`` plus each weight times its count (:data:`FORMULA`), two decimals.
+
+    >>> complexity({"lossy": 2, "unsupported": 1, "limit": 1})
+    10.0
+    """
+    w = dict(weights)
+    total = w.get("table", 0.0) + sum(w.get(k, 0.0) * n for k, n in counts.items())
+    return round(total, 2)
+
+
+# ------------------------------------------------------------------ the target table
+
+
+def target_table(table: Table, mapped: Sequence[Mapped], spec: TargetSpec) -> Table:
+    """``table`` as it would be created on ``spec``'s target: the audited types read in the
+    target's grammar, the unsupported columns left out, the source's storage options
+    dropped (the target's defaults apply), keys kept (a clustered key sizes an index)."""
+    import grammars
+
+    assert spec.grammar is not None
+    families = grammars.get(spec.grammar).type_families
+    columns: list[Column] = []
+    for column, m in zip(table.columns, mapped, strict=True):
+        if m.target is None:
+            continue
+        dt = read_type(m.target.text, families)
+        columns.append(
+            evolve(
+                column,
+                position=len(columns) + 1,
+                type=dt,
+                character_set=m.target.charset,
+                storage=None,
+                sparse=column.sparse and spec.name == "mssql",
+                computed=None,
+                user_type=None,
+                adt=(),
+                suppress=False,
+                no_split=False,
+                compression=None,
+                collation=None,
+            )
+        )
+    kept = {c.name.lower() for c in columns}
+    constraints = tuple(
+        c
+        for c in table.constraints
+        if c.kind in (ConstraintKind.PRIMARY_KEY, ConstraintKind.UNIQUE)
+        and all(x.lower() in kept for x in c.columns)
+    )
+    options = TableOptions()
+    if spec.name == "ase" and table.dialect == "sybase":
+        options = TableOptions(lock_scheme=table.options.lock_scheme)
+    return Table(
+        table.name,
+        spec.grammar,
+        tuple(columns),
+        constraints,
+        (),
+        options,
+        table.span,
+        None,
+    )
+
+
+def _size(
+    path: str, dialect: str, tables: Sequence[Table], sizing: SizingSettings
+) -> tuple[list[Table], list[TableEstimate | None]]:
+    """``tables`` through the sizing passes and their estimator (those with columns)."""
+    todo = [tb for tb in tables if tb.columns]
+    if not todo:
+        return list(tables), [None] * len(tables)
+    result = FileResult(path, dialect, None, tables=tuple(todo))
+    sized = passes.run(result, passes.SIZING_RULES, sizing=sizing)
+    estimates = estimate_file(sized, sizing)
+    by_id = {id(tb): i for i, tb in enumerate(todo)}
+    out_tables, out_est = [], []
+    for tb in tables:
+        i = by_id.get(id(tb))
+        out_tables.append(sized.tables[i] if i is not None else tb)
+        out_est.append(estimates[i] if i is not None and i < len(estimates) else None)
+    return out_tables, out_est
+
+
+# ------------------------------------------------------------------ limits
+
+
+def _key_bytes(table: Table, columns: Sequence[str]) -> int | None:
+    total = 0
+    for name in columns:
+        c = table.column(name)
+        if c is None or c.storage is None:
+            return None
+        total += c.storage.max_length
+    return total
+
+
+def table_limits(
+    source: Table,
+    sized: Table | None,
+    estimate: TableEstimate | None,
+    spec: TargetSpec,
+    sizing: SizingSettings,
+) -> list[lim.Limit]:
+    """The target's limits checked for one table (docs/audit.md, "Limits")."""
+    out: list[lim.Limit] = []
+    target = spec.name
+    if estimate is not None and estimate.row_limit is not None:
+        over = estimate.max_row_bytes > estimate.row_limit
+    # Reported when over, or within 10% of the limit (a note: little room to widen).
+    if (
+        estimate is not None
+        and estimate.row_limit
+        and estimate.max_row_bytes > 0.9 * estimate.row_limit
+    ):
+        over = estimate.max_row_bytes > estimate.row_limit
+        out.append(
+            lim.Limit(
+                "row size",
+                estimate.max_row_bytes,
+                estimate.row_limit,
+                "bytes",
+                over,
+                f"row at its declared maximum is {estimate.max_row_bytes:,} bytes on "
+                f"{spec.title}; the limit is {estimate.row_limit:,}",
+            )
+        )
+    count = len(sized.columns) if sized is not None else len(source.columns)
+    if target in lim.COLUMNS:
+        most, cite = lim.COLUMNS[target]
+        if target == "mssql" and any(c.sparse for c in source.columns):
+            most = lim.MSSQL_SPARSE_COLUMNS
+        if count > most or count > most * 0.9:
+            out.append(
+                lim.Limit(
+                    "column count",
+                    count,
+                    most,
+                    "columns",
+                    count > most,
+                    f"{count} columns; {cite}",
+                )
+            )
+    keyed = sized if sized is not None else None
+    if keyed is not None and target in ("mssql", "ase"):
+        keys: list[tuple[str, tuple[str, ...], bool]] = []
+        for c in keyed.constraints:
+            clustered = c.clustered
+            if clustered is None:
+                clustered = c.kind is ConstraintKind.PRIMARY_KEY
+            keys.append((c.name or c.kind.value.replace("_", " "), c.columns, clustered))
+        for name, cols, clustered in keys:
+            size = _key_bytes(keyed, cols)
+            if size is None:
+                continue
+            if target == "mssql":
+                kind = "clustered" if clustered else "nonclustered"
+                most = lim.MSSQL_KEY_BYTES[kind]
+            else:
+                most = lim.ASE_KEY_BYTES.get(sizing.ase.page_size, 600)
+                kind = f"{sizing.ase.page_size // 1024}K page"
+            if size > most:
+                out.append(
+                    lim.Limit(
+                        "index key length",
+                        size,
+                        most,
+                        "bytes",
+                        True,
+                        f"key {name} ({', '.join(cols)}) is {size:,} bytes; {spec.title} "
+                        f"allows {most:,} ({kind})",
+                    )
+                )
+    if target == "teradata":
+        for index in source.indexes:
+            if len(index.columns) > lim.TERADATA_INDEX_COLUMNS:
+                out.append(
+                    lim.Limit(
+                        "index columns",
+                        len(index.columns),
+                        lim.TERADATA_INDEX_COLUMNS,
+                        "columns",
+                        True,
+                        f"index of {len(index.columns)} columns; Teradata allows 64",
+                    )
+                )
+    names = [("table", source.name.name)] + [("column", c.name) for c in source.columns]
+    for kind, name in names:
+        most, unit, cite = lim.identifier_limit(target, kind)
+        size = lim.measure(name, unit)
+        if size > most:
+            out.append(
+                lim.Limit(
+                    "identifier length",
+                    size,
+                    most,
+                    unit,
+                    True,
+                    f"{kind} name {name!r} is {size} {unit}; {cite}",
+                )
+            )
+        if lim.is_reserved_on(target, name):
+            out.append(
+                lim.Limit(
+                    "reserved word",
+                    None,
+                    None,
+                    None,
+                    True,
+                    f"{kind} name {name!r} is a reserved word on {spec.title}: quote it "
+                    "everywhere or rename it",
+                )
+            )
+    note = _case_note(source, target, spec)
+    if note:
+        out.append(lim.Limit("case and collation", None, None, None, False, note))
+    return out
+
+
+def _case_note(source: Table, target: str, spec: TargetSpec) -> str | None:
+    chars = [c for c in source.columns if c.type.family in ("char", "nchar", "varchar", "nvarchar")]
+    if not chars:
+        return None
+    platform = DIALECT_PLATFORM.get(source.dialect, source.dialect)
+    source_ci = lim.CASE_INSENSITIVE.get(platform, False)
+    if source.dialect == "teradata":
+        source_ci = any(c.case_specific is not True for c in chars)
+    if source.dialect == "tsql":
+        source_ci = not all("_CS" in (c.collation or "").upper() for c in chars)
+    target_ci = lim.CASE_INSENSITIVE.get(target, False)
+    collations = sorted({c.collation for c in chars if c.collation})
+    extra = f"; declared collations: {', '.join(collations)}" if collations else ""
+    if source_ci and not target_ci:
+        return (
+            f"{len(chars)} character columns compare case-insensitively on the source and "
+            f"case-sensitively on {spec.title}: queries and unique keys may behave "
+            f"differently (use a case-insensitive collation or UPPER()){extra}"
+        )
+    if target_ci and not source_ci:
+        return (
+            f"{len(chars)} character columns compare case-sensitively on the source and "
+            f"case-insensitively on {spec.title} by default: unique keys may reject rows "
+            f"that differ only in case{extra}"
+        )
+    return f"collation to choose on {spec.title}{extra}" if collations else None
+
+
+# ------------------------------------------------------------------ actions
+
+
+def _actions(
+    table: Table,
+    columns: Sequence[ColumnAudit],
+    limits: Sequence[lim.Limit],
+    constructs: Sequence[cons.Construct],
+    replication: Sequence[cons.ReplicationLoss],
+    spec: TargetSpec,
+    line: int | None,
+) -> list[Action]:
+    out: list[Action] = []
+    name = str(table.name)
+    for c in columns:
+        where = f"{name}.{c.name}"
+        if c.mapping == "unsupported":
+            out.append(Action(where, c.line, f"map {c.source_type} by hand: {c.reason}", "error"))
+        elif c.mapping == "lossy":
+            out.append(
+                Action(
+                    where,
+                    c.line,
+                    f"{c.source_type} -> {c.target_type} loses {', '.join(c.loses)}: check "
+                    "the data or choose a wider type",
+                    "warning",
+                )
+            )
+    for x in limits:
+        if x.exceeded:
+            sev = "warning" if x.limit == "reserved word" else "error"
+            out.append(Action(name, line, x.message, sev))
+        elif x.limit == "case and collation":
+            out.append(Action(name, line, x.message, "info"))
+    for k in constructs:
+        out.append(Action(name, k.line, f"{k.construct}: {k.detail}: {k.action}", k.severity))
+    for r in replication:
+        out.append(Action(name, r.line, f"{r.object}: {r.detail}: {r.action}", "warning"))
+    return out
+
+
+# ------------------------------------------------------------------ the audit
+
+
+def audit(
+    results: Sequence[FileResult],
+    target: str,
+    sizing: SizingSettings,
+    settings: AuditSettings | None = None,
+    scopes: Mapping[str, str] | None = None,
+    paths: Sequence[str] = (),
+) -> AuditReport:
+    """Audit every table of ``results`` (after :data:`analyzer.passes.RULES`) for ``target``.
+
+    ``sizing`` is the run's ``[size]`` settings (``rows``, fill, averages, page sizes);
+    the source tables are sized on their own platforms, the target tables on the target.
+    """
+    settings = settings or AuditSettings()
+    spec = make_spec(target, sizing)
+    own = replace(sizing, platform=None)
+    on_target = replace(sizing, platform=spec.platform) if spec.platform else None
+    repdefs, subs, pubs = cons.scope_objects(results)
+    # A schema repeats a few hundred column types over thousands of columns: map each once.
+    seen: dict[tuple[object, ...], Mapped] = {}
+    default_charset = sizing.teradata.default_character_set
+    tables: list[TableAudit] = []
+    for result in results:
+        if not result.tables or result.dialect is None:
+            continue
+        _, source_est = _size(result.path, result.dialect, result.tables, own)
+        mapped_all = [
+            [_mapped(c, tb.dialect, spec, default_charset, seen) for c in tb.columns]
+            for tb in result.tables
+        ]
+        if on_target is not None and spec.grammar is not None:
+            targets = [
+                target_table(tb, m, spec) for tb, m in zip(result.tables, mapped_all, strict=True)
+            ]
+            sized_targets, target_est = _size(result.path, spec.grammar, targets, on_target)
+            sized_list: list[Table | None] = list(sized_targets)
+        else:
+            target_est = [None] * len(result.tables)
+            sized_list = [None] * len(result.tables)
+        for i, tb in enumerate(result.tables):
+            mapped = mapped_all[i]
+            tables.append(
+                _table_audit(
+                    tb,
+                    mapped,
+                    result.path,
+                    (scopes or {}).get(result.path, result.path),
+                    spec,
+                    sizing,
+                    source_est[i],
+                    sized_list[i],
+                    target_est[i],
+                    settings,
+                    (repdefs, subs, pubs),
+                )
+            )
+    tables.sort(key=lambda x: (x.path, x.line or 0, x.table))
+    dialects = sorted({r.dialect for r in results if r.dialect and r.tables})
+    return AuditReport(
+        target,
+        spec,
+        target in SIZED,
+        sizing.rows,
+        tuple(paths),
+        tuple(dialects),
+        tuple(tables),
+        settings.weights,
+    )
+
+
+def _mapped(
+    column: Column,
+    dialect: str,
+    spec: TargetSpec,
+    charset: str,
+    seen: dict[tuple[object, ...], Mapped],
+) -> Mapped:
+    """:func:`map_column`, once per distinct (dialect, type, what else it reads)."""
+    key = (dialect, column.type, column.character_set, column.nullable, column.collation)
+    found = seen.get(key)
+    if found is None:
+        found = seen[key] = map_column(column, dialect, spec, charset)
+    return found
+
+
+def _column_line(column: Column) -> int | None:
+    return column.span.line if column.span is not None else None
+
+
+def _table_audit(
+    tb: Table,
+    mapped: Sequence[Mapped],
+    path: str,
+    scope: str,
+    spec: TargetSpec,
+    sizing: SizingSettings,
+    source_est: TableEstimate | None,
+    sized: Table | None,
+    target_est: TableEstimate | None,
+    settings: AuditSettings,
+    objects: tuple[t.Any, t.Any, t.Any],
+) -> TableAudit:
+    line = tb.span.line if tb.span is not None else None
+    columns = []
+    for column, m in zip(tb.columns, mapped, strict=True):
+        if column.computed is not None and not column.type.declared:
+            m = Mapped(
+                "unsupported",
+                None,
+                ("type",),
+                "computed column without a declared type: rewrite the expression "
+                f"({column.computed.expression}) as a {spec.title} generated column or view",
+            )
+        columns.append(
+            ColumnAudit(
+                column.name,
+                _column_line(column),
+                column.type.declared or "(computed)",
+                type_sql(spec, m.target) if m.target is not None else None,
+                m.mapping,
+                m.loses,
+                m.reason,
+            )
+        )
+    limits = table_limits(tb, sized, target_est, spec, sizing)
+    found = cons.constructs(tb, mapped, spec)
+    repl = cons.replication(tb, path, spec, *objects)
+    actions = _actions(tb, columns, limits, found, repl, spec, line)
+    counts = Counter(c.mapping for c in columns)
+    counts_all: dict[str, int] = dict(counts)
+    counts_all["limit"] = sum(1 for x in limits if x.exceeded and x.limit != "reserved word")
+    counts_all["reserved"] = sum(1 for x in limits if x.limit == "reserved word")
+    counts_all["construct"] = len(found)
+    counts_all["replication"] = len(repl)
+    return TableAudit(
+        str(tb.name),
+        scope,
+        path,
+        line,
+        tb.dialect,
+        DIALECT_PLATFORM.get(tb.dialect, tb.dialect),
+        source_est.row_bytes if source_est is not None else None,
+        target_est.row_bytes if target_est is not None else None,
+        target_est.rows_per_page if target_est is not None else None,
+        target_est.pages if target_est is not None else None,
+        complexity(counts_all, settings.weights),
+        tuple(columns),
+        tuple(limits),
+        tuple(found),
+        tuple(repl),
+        tuple(actions),
+        tb,
+        tuple(mapped),
+    )
+
+
+# ------------------------------------------------------------------ the document
+
+
+def document(report: AuditReport, version: str) -> dict[str, t.Any]:
+    """The JSON document of docs/audit-json.md (keys always present)."""
+    counts = report.counts()
+    statuses = Counter(tb.status for tb in report.tables)
+    total = round(sum(tb.complexity for tb in report.tables), 2)
+    n = len(report.tables)
+    weights = ", ".join(f"{k}={v:g}" for k, v in report.weights)
+    return {
+        "schema_version": "1.0",
+        "tool": {"name": "ddlaudit", "version": version},
+        "source": {"paths": list(report.paths), "dialects": list(report.dialects)},
+        "target": report.target,
+        "sized": report.sized,
+        "rows": report.rows,
+        "summary": {
+            "tables": n,
+            "columns": sum(len(tb.columns) for tb in report.tables),
+            "by_mapping": counts,
+            "by_object": {
+                "tables": {k: statuses.get(k, 0) for k in ("clean", "lossy", "unsupported")}
+            },
+            "limits_exceeded": sum(1 for tb in report.tables for x in tb.limits if x.exceeded),
+            "constructs": sum(len(tb.constructs) for tb in report.tables),
+            "manual_actions": sum(len(tb.actions) for tb in report.tables),
+            "complexity": {
+                "total": total,
+                "per_table_mean": round(total / n, 2) if n else 0.0,
+                "formula": f"{FORMULA} (weights: {weights})",
+            },
+        },
+        "tables": [_table_dict(tb) for tb in report.tables],
+    }
+
+
+def _table_dict(tb: TableAudit) -> dict[str, t.Any]:
+    return {
+        "table": tb.table,
+        "scope": tb.scope,
+        "path": tb.path,
+        "line": tb.line,
+        "source_dialect": tb.source_dialect,
+        "source_platform": tb.source_platform,
+        "source_row_bytes": tb.source_row_bytes,
+        "target_row_bytes": tb.target_row_bytes,
+        "target_rows_per_page": tb.target_rows_per_page,
+        "target_pages": tb.target_pages,
+        "complexity": tb.complexity,
+        "columns": [
+            {
+                "name": c.name,
+                "line": c.line,
+                "source_type": c.source_type,
+                "target_type": c.target_type,
+                "mapping": c.mapping,
+                "loses": list(c.loses),
+                "reason": c.reason,
+            }
+            for c in tb.columns
+        ],
+        "limits": [
+            {
+                "limit": x.limit,
+                "value": x.value,
+                "maximum": x.maximum,
+                "unit": x.unit,
+                "exceeded": x.exceeded,
+                "message": x.message,
+            }
+            for x in tb.limits
+        ],
+        "constructs": [
+            {"construct": k.construct, "line": k.line, "detail": k.detail, "action": k.action}
+            for k in tb.constructs
+        ],
+        "replication": [
+            {"object": r.object, "detail": r.detail, "action": r.action} for r in tb.replication
+        ],
+        "actions": [
+            {"object": a.object, "line": a.line, "action": a.action, "severity": a.severity}
+            for a in tb.actions
+        ],
+    }

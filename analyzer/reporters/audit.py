@@ -1,0 +1,178 @@
+"""The ``ddlaudit audit`` report as plain text, JSON (docs/audit-json.md) or Markdown.
+
+Every report is made from the JSON document (:func:`analyzer.audit.document`), so the
+three formats (and the HTML report, ``analyzer/reporters/html.py``) say the same.  Text
+from the input (table and column names, types, defaults in the messages) is made one
+line in the text report (control characters become U+FFFD) and inert in the Markdown
+(escaped like the lint's Markdown: a ``|`` cannot split a cell, ``<script>`` stays text).
+
+>>> doc = {"target": "postgres", "sized": False, "rows": None, "source": {"dialects": ["tsql"]},
+...        "summary": {"tables": 0, "columns": 0, "by_mapping": {"exact": 0, "widened": 0,
+...        "lossy": 0, "unsupported": 0}, "by_object": {"tables": {"clean": 0, "lossy": 0,
+...        "unsupported": 0}}, "limits_exceeded": 0, "constructs": 0, "manual_actions": 0,
+...        "complexity": {"total": 0.0, "per_table_mean": 0.0, "formula": "f"}}, "tables": []}
+>>> print(to_text(doc).splitlines()[0])
+ddlaudit audit: 0 tables, 0 columns (tsql) -> postgres, no page sizing
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import typing as t
+import unicodedata
+
+from analyzer.reporters.markdown import _md
+
+Document = t.Mapping[str, t.Any]
+
+
+def to_json(document: Document) -> str:
+    """The document as indented JSON (UTF-8 text, not ASCII-escaped)."""
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _plain(value: object) -> str:
+    """Input text on one line: line breaks become spaces, other controls U+FFFD."""
+    text = " ".join(str(value).splitlines()) if value is not None else "-"
+    return "".join(
+        "\ufffd" if unicodedata.category(ch) in ("Cc", "Cs") and ch != "\t" else ch for ch in text
+    )
+
+
+def _num(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def _headline(document: Document) -> list[str]:
+    s = document["summary"]
+    dialects = ", ".join(document["source"]["dialects"]) or "no dialect"
+    sized = (
+        f"sized, {document['rows']:,} rows"
+        if document["sized"] and document["rows"]
+        else "sized"
+        if document["sized"]
+        else "no page sizing"
+    )
+    by = s["by_mapping"]
+    tables = s["by_object"]["tables"]
+    c = s["complexity"]
+    return [
+        f"ddlaudit audit: {s['tables']} tables, {s['columns']} columns ({dialects}) -> "
+        f"{document['target']}, {sized}",
+        "Columns: "
+        + ", ".join(f"{k} {by[k]}" for k in ("exact", "widened", "lossy", "unsupported")),
+        "Tables: " + ", ".join(f"{k} {tables[k]}" for k in ("clean", "lossy", "unsupported")),
+        f"Limits exceeded: {s['limits_exceeded']}; constructs: {s['constructs']}; "
+        f"manual actions: {s['manual_actions']}",
+        f"Complexity: {c['total']} in total, {c['per_table_mean']} per table",
+        f"  {c['formula']}",
+    ]
+
+
+def to_text(document: Document) -> str:
+    """The report as plain text: the summary, then one block per table."""
+    out = _headline(document)
+    for tb in document["tables"]:
+        out += [
+            "",
+            f"== {_plain(tb['table'])} ({_plain(tb['path'])}:{_num(tb['line'])}, "
+            f"{tb['source_dialect']} -> {document['target']}) complexity {tb['complexity']}",
+        ]
+        if document["sized"]:
+            out.append(
+                f"   row bytes: {_num(tb['source_row_bytes'])} on {tb['source_platform']} -> "
+                f"{_num(tb['target_row_bytes'])} on {document['target']}; "
+                f"{_num(tb['target_rows_per_page'])} rows per page, "
+                f"{_num(tb['target_pages'])} pages"
+            )
+        width = max([6, *(len(_plain(c["name"])) for c in tb["columns"])])
+        for c in tb["columns"]:
+            target = _plain(c["target_type"]) if c["target_type"] else "(none)"
+            line = (
+                f"   {_plain(c['name']):<{width}}  {_plain(c['source_type'])} -> {target}  "
+                f"{c['mapping'].upper()}"
+            )
+            if c["mapping"] in ("lossy", "unsupported"):
+                line += f": {_plain(c['reason'])}"
+            out.append(line)
+        for x in tb["limits"]:
+            mark = "LIMIT" if x["exceeded"] else "NOTE"
+            out.append(f"   {mark} {x['limit']}: {_plain(x['message'])}")
+        for k in tb["constructs"]:
+            out.append(
+                f"   construct {k['construct']} (line {_num(k['line'])}): "
+                f"{_plain(k['detail'])}: {_plain(k['action'])}"
+            )
+        for r in tb["replication"]:
+            what = f"{_plain(r['object'])}: {_plain(r['detail'])}: {_plain(r['action'])}"
+            out.append(f"   replication {what}")
+    actions = [(tb, a) for tb in document["tables"] for a in tb["actions"]]
+    if actions:
+        out += ["", f"Manual actions ({len(actions)}):"]
+        for tb, a in actions:
+            out.append(
+                f"  {a['severity']:<7} {_plain(tb['path'])}:{_num(a['line'])} "
+                f"{_plain(a['object'])}: {_plain(a['action'])}"
+            )
+    return "\n".join(out) + "\n"
+
+
+def to_markdown(document: Document) -> str:
+    """The report as GitHub Flavored Markdown (every input string escaped)."""
+    s = document["summary"]
+    head = _headline(document)
+    # The headline and summary lines hold counts, dialect and target names only (no input).
+    out = [f"**{html.escape(head[0], quote=False)}**", ""]
+    out += ["| Mapping | Columns |", "| --- | ---: |"]
+    out += [f"| {k} | {v} |" for k, v in s["by_mapping"].items()]
+    out += ["", "| Tables | Count |", "| --- | ---: |"]
+    out += [f"| {k} | {v} |" for k, v in s["by_object"]["tables"].items()]
+    out += ["", head[3], "", head[4], "", f"<sub>{html.escape(s['complexity']['formula'])}</sub>"]
+    for tb in document["tables"]:
+        out += ["", f"### {_md(tb['table'])}", ""]
+        where = f"{tb['path']}:{_num(tb['line'])}, {tb['source_dialect']} -> {document['target']}"
+        line = f"{_md(where)}; complexity {tb['complexity']}"
+        if document["sized"]:
+            line += (
+                f"; row bytes {_num(tb['source_row_bytes'])} -> {_num(tb['target_row_bytes'])}"
+                f", {_num(tb['target_pages'])} pages"
+            )
+        out += [line, ""]
+        out += ["| Column | Source type | Target type | Mapping | Loses | Reason |"]
+        out += ["| --- | --- | --- | --- | --- | --- |"]
+        for c in tb["columns"]:
+            cells = (
+                _md(c["name"]),
+                _md(c["source_type"]),
+                _md(c["target_type"]) if c["target_type"] else "(none)",
+                c["mapping"],
+                _md(", ".join(c["loses"])),
+                _md(c["reason"]),
+            )
+            out.append("| " + " | ".join(cells) + " |")
+        notes = [f"- **{_md(x['limit'])}**: {_md(x['message'])}" for x in tb["limits"]]
+        notes += [
+            f"- {_md(k['construct'])}: {_md(k['detail'])}: {_md(k['action'])}"
+            for k in tb["constructs"]
+        ]
+        notes += [
+            f"- replication {_md(r['object'])}: {_md(r['detail'])}: {_md(r['action'])}"
+            for r in tb["replication"]
+        ]
+        if notes:
+            out += ["", *notes]
+    actions = [(tb, a) for tb in document["tables"] for a in tb["actions"]]
+    if actions:
+        out += ["", f"<details><summary>Manual actions ({len(actions)})</summary>", ""]
+        out += [
+            f"- {a['severity']}: <code>{_md(tb['path'])}:{_num(a['line'])}</code> "
+            f"{_md(a['object'])}: {_md(a['action'])}"
+            for tb, a in actions
+        ]
+        out += ["", "</details>"]
+    return "\n".join(out) + "\n"
