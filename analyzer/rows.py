@@ -332,6 +332,13 @@ SCOPE = _f(
     nullable=False,
 )
 
+SCOPE_ORDINAL = _f(
+    "scope_ordinal",
+    "int",
+    "listing position of the scope's first file: `ddlaudit graph` lists scopes in this order",
+    nullable=False,
+)
+
 NODES: tuple[Field, ...] = (
     FILE,
     SCOPE,
@@ -359,6 +366,7 @@ NODES: tuple[Field, ...] = (
         "in the file): the order `ddlaudit graph` lists them in",
         nullable=False,
     ),
+    SCOPE_ORDINAL,
 )
 
 EDGES: tuple[Field, ...] = (
@@ -403,6 +411,7 @@ EDGES: tuple[Field, ...] = (
         "unresolved references, each in file order)",
         nullable=False,
     ),
+    SCOPE_ORDINAL,
 )
 
 #: Every dataset by the directory name it is written under.
@@ -698,7 +707,7 @@ def finding_rows(findings: Sequence[Finding]) -> list[Row]:
     return out
 
 
-def graph_rows(scope: str, schema: Schema) -> tuple[list[Row], list[Row]]:
+def graph_rows(scope: str, schema: Schema, position: int = 0) -> tuple[list[Row], list[Row]]:
     """The ``nodes`` and ``edges`` rows of one scope's schema graph (unresolved
     references are edges with ``resolved`` false), in the schema's order.
 
@@ -712,7 +721,7 @@ def graph_rows(scope: str, schema: Schema) -> tuple[list[Row], list[Row]]:
     True
     """
     nodes: list[Row] = [
-        (n.file, scope, n.id, n.kind, n.name, n.line, n.dialect, i)
+        (n.file, scope, n.id, n.kind, n.name, n.line, n.dialect, i, position)
         for i, n in enumerate(schema.nodes)
     ]
     edges: list[Row] = [
@@ -729,12 +738,27 @@ def graph_rows(scope: str, schema: Schema) -> tuple[list[Row], list[Row]]:
             e.line,
             e.optional,
             i,
+            position,
         )
         for i, e in enumerate(schema.edges)
     ]
     first = len(edges)
     edges.extend(
-        (m.file, scope, m.kind, m.source, m.target, False, "[]", "[]", None, m.line, False, i)
+        (
+            m.file,
+            scope,
+            m.kind,
+            m.source,
+            m.target,
+            False,
+            "[]",
+            "[]",
+            None,
+            m.line,
+            False,
+            i,
+            position,
+        )
         for i, m in enumerate(schema.missing, first)
     )
     return nodes, edges
@@ -745,17 +769,21 @@ def schemas_from_rows(
 ) -> dict[str, Schema]:
     """Each scope's :class:`~analyzer.graph.Schema` from ``nodes`` and ``edges`` rows
     (tuples in dataset order, or Spark ``Row`` objects, in any order): the graph of a
-    scanned repository, with no file read again, its rows in ``ordinal`` order; spans
-    are not in the datasets (``span`` is None), lines and files are."""
+    scanned repository, with no file read again, the scopes in listing order
+    (``scope_ordinal``), each one's rows in ``ordinal`` order; spans are not in the
+    datasets (``span`` is None), lines and files are."""
     from analyzer.graph import Edge, Missing, Node, Schema
 
     found: dict[str, _Parts] = {}
-    for file, scope, id_, kind, name, line, dialect, ordinal in nodes:
+    positions: dict[str, int] = {}
+    for file, scope, id_, kind, name, line, dialect, ordinal, position in nodes:
+        positions[scope] = position
         found.setdefault(scope, ([], [], []))[0].append(
             (ordinal, Node(id_, kind, name, file, line, dialect))
         )
     for row in edges:
-        file, scope, kind, source, target, resolved, cols, refs, name, line, optional, ordinal = row
+        (file, scope, kind, source, target, resolved, cols, refs, name, line, optional) = row[:11]
+        ordinal, positions[scope] = row[11], row[12]
         parts = found.setdefault(scope, ([], [], []))
         if resolved:
             edge = Edge(
@@ -775,7 +803,7 @@ def schemas_from_rows(
             parts[2].append((ordinal, Missing(source, target, kind, file, line)))
     return {
         scope: Schema(_in_order(n), _in_order(e), _in_order(m))
-        for scope, (n, e, m) in sorted(found.items())
+        for scope, (n, e, m) in sorted(found.items(), key=lambda i: (positions[i[0]], i[0]))
     }
 
 

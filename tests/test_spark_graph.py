@@ -127,13 +127,15 @@ def test_rows_round_trip_in_any_order(found: list[Schema], rnd: Any) -> None:
     """Rows in any order (Spark's part files) give the scopes' schemas back exactly."""
     nodes, edges = [], []
     for i, schema in enumerate(found):
-        n, e = graph_rows(f"scope{i}", schema)
+        n, e = graph_rows(f"scope{len(found) - i}", schema, i)
         nodes += n
         edges += e
     rnd.shuffle(nodes)
     rnd.shuffle(edges)
     back = schemas_from_rows(nodes, edges)
-    assert back == {f"scope{i}": s for i, s in enumerate(found)}
+    expected = {f"scope{len(found) - i}": s for i, s in enumerate(found)}
+    assert back == expected
+    assert list(back) == list(expected)  # in scope_ordinal order, not by name
 
 
 def test_the_graph_rows_are_the_graph_commands(tmp_path: Path) -> None:
@@ -156,13 +158,15 @@ def test_scan_writes_the_graph_and_graph_reads_it_back(spark: Any, tmp_path: Pat
     from analyzer.spark.graph import read_schemas
     from analyzer.spark.scan import run_scan
 
-    paths = _tree(tmp_path / "repo")
+    # listing order is not name order: graph lists scopes in listing order
+    paths = list(reversed(_tree(tmp_path / "repo")))
     out = tmp_path / "out"
     summary = run_scan(paths, str(out), progress=False)
     expected = _expected(paths)
     # displayed paths are the scan's (relative to the working directory, like parse's)
     back = read_schemas(spark, str(out))
     assert back == expected
+    assert list(back) == list(expected) == paths
     assert summary.nodes == sum(len(s.nodes) for s in expected.values())
     assert summary.edges == sum(len(s.edges) + len(s.missing) for s in expected.values())
     assert summary.unresolved == sum(len(s.missing) for s in expected.values()) > 0

@@ -558,7 +558,8 @@ def graph_scope(scope: str, members: Iterable[Member]) -> tuple[list[Row], list[
     if not scope:
         return [], []  # what belongs to no PATH has no schema
     ordered = sorted(members, key=lambda m: (m.order, m.path))
-    return graph_rows(scope, workflow.scope_graph(scope, [m.checked.result for m in ordered]))
+    schema = workflow.scope_graph(scope, [m.checked.result for m in ordered])
+    return graph_rows(scope, schema, ordered[0].order if ordered else 0)
 
 
 #: Tags of :func:`finish_group`'s rows: the dataset each belongs to.
