@@ -9,6 +9,8 @@ fingerprints.  The target (lint issue): lint costs at most 1.3x parse.
 Inputs: the bundled ``fixtures/`` and a generated corpus (``bench/run.py``'s generator:
 T-SQL and Teradata, plus HiRDB and Sybase ASE install scripts), each timed best of
 ``--repeat`` in one process, the two taking turns, garbage collected before each run.
+Both run under the garbage-collection policy the CLI sets for every command
+(``analyzer.cli.common.collect_less``); ``--default-gc`` keeps CPython's default instead.
 Writes ``bench/results/lint.json``.  A measurement, not a test.
 """
 
@@ -29,6 +31,7 @@ sys.path.insert(0, str(HERE))
 
 from run import generate, generate_hirdb, generate_sybase  # noqa: E402
 
+from analyzer.cli.common import collect_less  # noqa: E402
 from analyzer.config import LintSettings  # noqa: E402
 from analyzer.core import Options, analyze_paths  # noqa: E402
 from analyzer.rules.selection import resolve  # noqa: E402
@@ -96,7 +99,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=HERE / "results" / "lint.json")
+    ap.add_argument(
+        "--default-gc", action="store_true", help="keep CPython's default GC thresholds"
+    )
     args = ap.parse_args(argv)
+    if not args.default_gc:
+        collect_less()  # as the CLI does for every command
+    print(f"gc thresholds {gc.get_threshold()}", flush=True)
     corpus = HERE / "corpus"
     files = [str(f.path) for f in generate(args.statements, args.seed, corpus)]
     files += [str(f.path) for f in generate_hirdb(args.hirdb_statements, args.seed, corpus)]
@@ -106,7 +115,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         measure("corpus", files, args.repeat),
     ]
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    doc = {"python": platform.python_version(), "machine": platform.machine(), "runs": rows}
+    doc = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "gc_thresholds": list(gc.get_threshold()),
+        "runs": rows,
+    }
     args.out.write_text(json.dumps(doc, indent=2) + "\n")
     print(f"wrote {args.out}")
     return 0

@@ -22,7 +22,7 @@ import sys
 import click
 
 from analyzer import __version__
-from analyzer.cli.common import EXIT_ENVIRONMENT
+from analyzer.cli.common import EXIT_ENVIRONMENT, collect_less
 from grammars.base import COMPILED_SQLGLOT_MESSAGE, compiled_sqlglot
 
 #: command -> (module under analyzer.cli, attribute): loaded when the command runs.
@@ -69,6 +69,7 @@ def main() -> None:
     if compiled_sqlglot() is not None:
         click.echo(f"ddlaudit: {COMPILED_SQLGLOT_MESSAGE}", err=True)
         sys.exit(EXIT_ENVIRONMENT)
+    collect_less()
 
 
 __all__ = ["COMMANDS", "LazyGroup", "compiled_sqlglot", "main"]
