@@ -65,6 +65,8 @@ from analyzer.ir import (
     new_column,
 )
 from grammars import nodes
+from grammars import teradata as td_nodes
+from grammars import tsql as ms_nodes
 from grammars.base import Grammar
 
 if t.TYPE_CHECKING:
@@ -289,6 +291,8 @@ class _ColumnFields(t.TypedDict, total=False):
     recovery: str | None
     lob_rdareas: tuple[str, ...]
     attribute_rdareas: tuple[LobAttributeRdareas, ...]
+    generated: str | None
+    hidden: bool
 
 
 @dataclass(slots=True)
@@ -459,6 +463,29 @@ def _column_constraint(
                 span=span,
             )
         )
+    elif isinstance(kind, exp.GeneratedAsRowColumnConstraint):
+        # SQL Server GENERATED ALWAYS AS ROW START | END [HIDDEN] (temporal tables)
+        facts.fields["generated"] = "row start" if kind.args.get("start") else "row end"
+        if kind.args.get("hidden"):
+            facts.fields["hidden"] = True
+    elif isinstance(kind, ms_nodes.GeneratedAlwaysColumnConstraint):
+        edge = "start" if kind.args.get("start") else "end"
+        facts.fields["generated"] = f"{kind.name.lower()} {edge}"
+        if kind.args.get("hidden"):
+            facts.fields["hidden"] = True
+    elif isinstance(kind, td_nodes.BetweenConstraint):
+        low, high = _literal(kind.this, ctx), _literal(kind.expression, ctx)
+        constraints.append(
+            Constraint(
+                ConstraintKind.CHECK,
+                (column,),
+                name=name,
+                expression=f"{column} BETWEEN {low} AND {high}",
+                span=span,
+            )
+        )
+    elif isinstance(kind, td_nodes.TemporalColumnConstraint):
+        facts.fields["generated"] = kind.name.lower()
     else:
         facts.option(type(kind).__name__, _literal(kind, ctx))
 
@@ -635,6 +662,8 @@ def _table_constraint(node: exp.Expr, ctx: Context) -> list[Constraint]:
     ref_table: QualifiedName | None = None
     ref_columns: tuple[str, ...] = ()
     expression: str | None = None
+    connections: tuple[tuple[str, str], ...] = ()
+    on_delete: str | None = None
     for part in parts:
         if isinstance(part, exp.PrimaryKey):
             kind = ConstraintKind.PRIMARY_KEY
@@ -665,6 +694,14 @@ def _table_constraint(node: exp.Expr, ctx: Context) -> list[Constraint]:
                 columns = _names(cols)
         elif isinstance(part, exp.IndexColumnConstraint):
             columns = columns or _names(part.expressions)
+        elif isinstance(part, ms_nodes.EdgeConnectionConstraint):
+            kind = ConstraintKind.CONNECTION
+            connections = tuple(
+                (_table_name(pair.expressions[0]), _table_name(pair.expressions[1]))
+                for pair in part.expressions
+            )
+            action = part.args.get("on_delete")
+            on_delete = _literal(action, ctx) if action is not None else None
     if kind is None:
         return []
     return [
@@ -678,8 +715,16 @@ def _table_constraint(node: exp.Expr, ctx: Context) -> list[Constraint]:
             expression=expression,
             fill_factor=fill_factor,
             span=span,
+            connections=connections,
+            on_delete=on_delete,
         )
     ]
+
+
+def _table_name(node: exp.Expr) -> str:
+    """A table name as written, brackets and quotes removed (``dbo.Person``)."""
+    name = qualified(node)
+    return ".".join(part for part in (name.catalog, name.schema, name.name) if part)
 
 
 # ---------------------------------------------------------------------- indexes
@@ -840,6 +885,35 @@ def _options(create: exp.Create, ctx: Context, indexes: list[Index]) -> TableOpt
             values["pctfree_free_pages"] = _int(free) if free is not None else None
         elif isinstance(prop, nodes.TableFlagProperty):
             values[_ident(prop.this).lower().replace(" ", "_")] = True
+        elif isinstance(prop, exp.WithSystemVersioningProperty):
+            values["system_versioning"] = bool(prop.args.get("on"))
+            history = prop.args.get("this")
+            if history is not None:
+                values["history_table"] = _table_name(history)
+            for key in ("data_consistency", "retention_period"):
+                if prop.args.get(key) is not None:
+                    extra.append((key, _literal(prop.args[key], ctx)))
+        elif isinstance(prop, ms_nodes.LedgerProperty):
+            if prop.args.get("on"):
+                values["ledger"] = "append_only" if prop.args.get("append_only") else "updatable"
+            if prop.args.get("view") is not None:
+                extra.append(("ledger_view", _table_name(prop.args["view"])))
+        elif isinstance(prop, ms_nodes.GraphTableProperty):
+            values["graph"] = prop.name.lower()
+        elif isinstance(prop, ms_nodes.DistributionProperty):
+            values["distribution"] = prop.name.upper()
+            values["distribution_columns"] = _names(prop.expressions)
+        elif isinstance(prop, ms_nodes.TableIndexProperty):
+            values["storage_index"] = ctx.sql(prop) or prop.name
+        elif isinstance(prop, ms_nodes.RangePartitionProperty):
+            side = prop.args.get("side")
+            values["partitioning"] = RowPartitioning(
+                kind=f"range {side.name.lower() if side is not None else 'left'}",
+                columns=_names([prop.this]),
+                boundaries=tuple(_literal(v, ctx) for v in prop.expressions),
+            )
+        elif isinstance(prop, td_nodes.QueueProperty):
+            values["queue"] = True
         elif isinstance(prop, nodes.TextImageOnProperty):
             values["textimage_filegroup"] = _ident(prop.this)
         elif isinstance(prop, nodes.FileStreamOnProperty):
@@ -1016,15 +1090,107 @@ def _created_index(create: exp.Create, ctx: Context) -> Index:
 # ------------------------------------------------------------------------ table
 
 
+def _graph_kind(create: exp.Create) -> str | None:
+    props = create.args.get("properties")
+    for prop in props.expressions if isinstance(props, exp.Properties) else []:
+        if isinstance(prop, ms_nodes.GraphTableProperty):
+            return prop.name.lower()
+    return None
+
+
+def _implicit(name: str, position: int, type_name: str, nullable: bool) -> Column:
+    """A column SQL Server adds to every row of the table without it being declared."""
+    family = "integer"
+    dtype = DataType(declared=type_name, name=type_name, family=family)
+    return Column(
+        name=name,
+        position=position,
+        type=dtype,
+        nullable=nullable,
+        nullable_explicit=False,
+        generated=name,
+        hidden=True,
+        implicit=True,
+    )
+
+
+#: The internal columns of a graph table (SQL Graph Architecture: a node's ``$node_id`` and
+#: an edge's ``$edge_id`` combine the table's object id with "an internally generated bigint
+#: value"; ``$from_id`` / ``$to_id`` name a node by its table's object id (int) and its graph
+#: id (bigint), as ``NODE_ID_FROM_PARTS (object_id int, graph_id bigint)`` takes them).  The
+#: ``$..._id`` pseudo-columns themselves are computed JSON, not stored (docs/decisions.md D101).
+_GRAPH_COLUMNS = {
+    "node": (("graph_id", "BIGINT"),),
+    "edge": (
+        ("graph_id", "BIGINT"),
+        ("from_obj_id", "INT"),
+        ("from_id", "BIGINT"),
+        ("to_obj_id", "INT"),
+        ("to_id", "BIGINT"),
+    ),
+}
+
+#: The GENERATED ALWAYS columns SQL Server adds to a ledger table that declares none
+#: (Updatable ledger tables / Append-only ledger tables, "... table schema": bigint,
+#: default names), with their nullability (the END ones are NULL while the row is current).
+_LEDGER_COLUMNS = {
+    "updatable": (
+        ("ledger_start_transaction_id", False),
+        ("ledger_end_transaction_id", True),
+        ("ledger_start_sequence_number", False),
+        ("ledger_end_sequence_number", True),
+    ),
+    "append_only": (
+        ("ledger_start_transaction_id", False),
+        ("ledger_start_sequence_number", False),
+    ),
+}
+
+
+def _with_implicit_columns(
+    columns: tuple[Column, ...], options: TableOptions
+) -> tuple[Column, ...]:
+    """``columns`` with the graph internals first and the default ledger columns last."""
+    graph = _GRAPH_COLUMNS.get(options.graph or "", ())
+    ledger: tuple[tuple[str, bool], ...] = ()
+    if options.ledger and not any(
+        c.generated and c.generated.startswith("transaction_id") for c in columns
+    ):
+        ledger = _LEDGER_COLUMNS[options.ledger]
+    if not graph and not ledger:
+        return columns
+    head = [_implicit(name, i, kind, False) for i, (name, kind) in enumerate(graph, start=1)]
+    body = [replace(c, position=c.position + len(head)) for c in columns]
+    tail = []
+    for i, (name, nullable) in enumerate(ledger, start=len(head) + len(body) + 1):
+        edge, what = name.removeprefix("ledger_").split("_", 1)  # start, transaction_id
+        tail.append(replace(_implicit(name, i, "BIGINT", nullable), generated=f"{what} {edge}"))
+    return (*head, *body, *tail)
+
+
 def _table(create: exp.Create, ctx: Context) -> Table:
     schema = create.this
+    graph = _graph_kind(create)
+    if not isinstance(schema, exp.Schema) and graph is not None:
+        # CREATE TABLE likes AS EDGE: no user columns, only the graph internals
+        schema = exp.Schema(this=schema, expressions=[])
     if not isinstance(schema, exp.Schema):
         raise BuildError("CREATE TABLE without a column list (CREATE TABLE ... AS is not sized)")
     constraints: list[Constraint] = []
     inline: list[Index] = []
     pending: list[tuple[str, DataType, _ColumnFacts, Span | None]] = []
+    period: tuple[str, ...] = ()
+    period_as: str | None = None
     grammar = ctx.grammar.name
-    for item in schema.expressions:
+    items = schema.expressions
+    groups = [g for g in items if isinstance(g, td_nodes.ColumnGroup)]
+    if groups:  # Teradata COLUMN (...) / ROW (...) in the column list: its columns, in order
+        items = [
+            c
+            for g in items
+            for c in (g.expressions if isinstance(g, td_nodes.ColumnGroup) else [g])
+        ]
+    for item in items:
         if type(item) is nodes.PlainColumnDef:
             pending.append(_plain_column(item, grammar, ctx))
         elif isinstance(item, exp.ColumnDef):
@@ -1033,12 +1199,18 @@ def _table(create: exp.Create, ctx: Context) -> Table:
             inline.append(_inline_index(item, ctx, None))
         elif isinstance(item, nodes.ClusterKey):
             inline.append(_cluster_key(item, ctx))
+        elif isinstance(item, exp.PeriodForSystemTimeConstraint):
+            period = (_ident(item.this), _ident(item.expression))
+        elif isinstance(item, td_nodes.PeriodForConstraint):
+            period = (_ident(item.this), *_names(item.expressions))
+            if item.args.get("temporal") is not None:
+                period_as = item.args["temporal"].name.lower()
         else:
             if isinstance(item, exp.Constraint):  # HiRDB: ... CHECK (...) CLUSTER KEY (...)
                 keys = [p for p in item.expressions if isinstance(p, nodes.ClusterKey)]
                 inline.extend(_cluster_key(k, ctx) for k in keys)
             constraints.extend(_table_constraint(item, ctx))
-    if not pending:
+    if not pending and graph is None:
         raise BuildError("CREATE TABLE declares no columns")
 
     indexes = [_index(ix, ctx) for ix in create.args.get("indexes") or []] + inline
@@ -1051,6 +1223,14 @@ def _table(create: exp.Create, ctx: Context) -> Table:
         )
         for i, (name, dtype, facts, span) in enumerate(pending, start=1)
     )
+    if period:
+        options = replace(options, period=period)
+    if groups:
+        found = tuple(("column_group", ctx.sql(g) or "") for g in groups)
+        options = replace(options, extra=(*options.extra, *found))
+    if period_as:  # Teradata PERIOD FOR p (s, e) AS VALIDTIME | TRANSACTIONTIME
+        options = replace(options, extra=(*options.extra, ("period_as", period_as)))
+    columns = _with_implicit_columns(columns, options)
     return Table(
         name=qualified(schema.this),
         dialect=ctx.grammar.name,

@@ -30,6 +30,7 @@ from analyzer.ir import (
     Index,
     Severity,
     Skipped,
+    Span,
     Table,
     UserType,
 )
@@ -39,12 +40,15 @@ from analyzer.scopes import STDIN_PATH, STDIN_SCOPE, assign
 from analyzer.source import LineIndex, SourceText, decode, read_path
 from analyzer.split import (
     BLOCK_LABELS,
+    BTEQ_DIALECT,
     batch_statements,
+    create_table_inside,
     embedded_statements,
     split_statements,
     statement_label,
 )
 from grammars.base import COMPILED_SQLGLOT_MESSAGE, Grammar, compiled_sqlglot
+from grammars.rcl import not_analysed
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +122,11 @@ def analyze_source(
     indexes: list[Index] = []
     skipped: list[Skipped] = []
     replicated: list[Replicated] = []
-    statements = split_statements(source.text, batch_separator=grammar.batch_separator)
+    statements = split_statements(
+        source.text,
+        batch_separator=grammar.batch_separator,
+        dot_commands=grammar.name == BTEQ_DIALECT,  # BTEQ scripts (D97)
+    )
     # A stack of (text, start, end, whole batch?): pieces of a batch and statements
     # embedded in a block are handled right after it, in file order.
     work = [(st.text, st.start, st.end, True) for st in reversed(statements)]
@@ -138,8 +146,14 @@ def analyze_source(
                 "control-flow block; the CREATE statements in it are analysed" if inner else None
             )
             span = index.span(source.path, start, end)
+            unread = not_analysed(text)
+            if unread is not None:
+                reason = f"{UNREAD_REPLICATION}: {unread}"
+                diags.append(_not_analysed(unread, label, span, index))
             skipped.append(Skipped(label, span, reason) if reason else Skipped(label, span))
             work.extend((text[a:b], start + a, start + b, False) for a, b in reversed(inner))
+            if not inner:
+                diags.extend(_hidden_table(text, start, label, source.path, index))
             continue
         st = _Piece(text, start, end)
         parsed = parse_statement(st.text, st.start, grammar, source.path, index)
@@ -148,6 +162,7 @@ def analyze_source(
             span = index.span(source.path, st.start, st.end)
             why = parsed.diagnostics[0].message if parsed.diagnostics else "no statement"
             skipped.append(Skipped(change, span, f"{NOT_READ}: {why}"))
+            diags.extend(_hidden_table(st.text, st.start, change, source.path, index))
             continue
         diags.extend(parsed.diagnostics)
         if parsed.tree is None:
@@ -220,6 +235,46 @@ def _cutting(grammar: Grammar) -> Grammar:
         found = (grammar, replace(grammar, statements=(*grammar.statements, *grammar.changes)))
         _CUTTING[grammar.name] = found
     return found[1]
+
+
+#: Why an RCL statement the IR has no place for is skipped (``grammars.rcl.NOT_ANALYSED``).
+UNREAD_REPLICATION = "a Replication Server statement ddlaudit does not analyse"
+
+
+def _not_analysed(what: str, label: str, span: Span, index: LineIndex) -> Diagnostic:
+    """P008: an RCL statement skipped because the IR has no place for it."""
+    return Diagnostic(
+        "P008",
+        Severity.WARNING,
+        f"'{label}' ({what}) is not analysed: the IR has no place for it, so the tables "
+        "it replicates are missing from the replication checks and capacity figures",
+        span,
+        None,
+        index.line_text(span.line),
+    )
+
+
+def _hidden_table(
+    text: str, start: int, label: str, path: str, index: LineIndex
+) -> list[Diagnostic]:
+    """P007: a CREATE TABLE inside a statement skipped as not analysed (outside routine
+    bodies), which would otherwise be lost without a word (docs/decisions.md D99)."""
+    found = create_table_inside(text)
+    if found is None:
+        return []
+    span = index.span(path, start + found[0], start + found[1])
+    head = index.span(path, start, start)
+    return [
+        Diagnostic(
+            "P007",
+            Severity.WARNING,
+            f"this CREATE TABLE is inside the '{label}' statement that starts at line "
+            f"{head.line}, column {head.column}, which is skipped: the table is not analysed",
+            span,
+            "the end of the statement before CREATE TABLE (';', a GO line or a '/' line)",
+            index.line_text(span.line),
+        )
+    ]
 
 
 #: Why a table change the grammar could not parse is skipped (``Grammar.changes``).

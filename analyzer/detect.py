@@ -14,11 +14,14 @@ True
 from __future__ import annotations
 
 import functools
+import types
 import typing as t
 from dataclasses import dataclass
 
 import grammars
+from analyzer.split import BTEQ_COMMANDS, BTEQ_DIALECT
 from grammars.base import Evidence, fold_case, text_words
+from grammars.base import evidence as make_evidence
 
 #: Windows of the file's head scanned in turn: DDL scripts show their dialect in
 #: their first statements, so the wider windows are read only when the narrower
@@ -27,6 +30,24 @@ SCAN_WINDOWS = (16 * 1024, 256 * 1024)
 
 #: Dialect used when nothing points anywhere (a warning says so).
 FALLBACK_DIALECT = "tsql"
+
+
+#: File extensions only BTEQ, Teradata's script tool, uses (docs/decisions.md D97).
+BTEQ_EXTENSIONS = (".btq", ".bteq")
+
+#: Content that points at a dialect but is not a statement of its grammar: BTEQ dot
+#: commands at the start of a line (Teradata "Basic Teradata Query Reference").
+SCRIPT_EVIDENCE: t.Mapping[str, tuple[Evidence, ...]] = types.MappingProxyType(
+    {
+        BTEQ_DIALECT: (
+            make_evidence(
+                rf"^[ \t]*\.(?:{'|'.join(sorted(BTEQ_COMMANDS))})(?![\w$#@])",
+                5,
+                "BTEQ dot commands",
+            ),
+        ),
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +91,10 @@ class _EvidenceIndex:
 def _evidence_index() -> _EvidenceIndex:
     by_word: dict[str, list[tuple[int, int]]] = {}
     always: list[tuple[int, int]] = []
-    entries = tuple((name, g.evidence) for name, g in grammars.registry().items())
+    entries = tuple(
+        (name, (*g.evidence, *SCRIPT_EVIDENCE.get(name, ())))
+        for name, g in grammars.registry().items()
+    )
     for gi, (_, evidence) in enumerate(entries):
         for ei, ev in enumerate(evidence):
             if not ev.words:
@@ -120,9 +144,20 @@ def _score(head: str) -> DialectChoice | None:
 
 
 def choose(text: str, path: str, forced: str | None, mapped: str | None) -> DialectChoice:
-    """Apply the precedence: option, then config mapping, then content detection."""
+    """Apply the precedence: option, then config mapping, then content detection; a
+    ``.btq`` / ``.bteq`` file (:data:`BTEQ_EXTENSIONS`) is detected as Teradata.
+
+    >>> choose("select 1;", "jobs/load.BTQ", None, None)
+    DialectChoice(dialect='teradata', how='detected', evidence=('.btq file (BTEQ script)',))
+    """
     if forced:
         return DialectChoice(forced.lower(), "option", ("--dialect",))
     if mapped:
         return DialectChoice(mapped.lower(), "config", (f"config maps {path}",))
-    return detect(text)
+    choice = detect(text)
+    suffix = next((x for x in BTEQ_EXTENSIONS if path.lower().endswith(x)), None)
+    if suffix is None or BTEQ_DIALECT not in grammars.registry():
+        return choice
+    # A BTEQ script is Teradata whatever its head shows (D97); its own evidence is kept.
+    kept = choice.evidence if choice.dialect == BTEQ_DIALECT and choice.how == "detected" else ()
+    return DialectChoice(BTEQ_DIALECT, "detected", (f"{suffix} file (BTEQ script)", *kept))

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 #: Version of the JSON form of the IR.  Bump the major on any breaking change.
-SCHEMA_VERSION = "1.3"
+SCHEMA_VERSION = "1.4"
 
 
 class Severity(enum.StrEnum):
@@ -203,6 +203,18 @@ class Column:
     #: Characters of the column's ASCII form in a Replication Server message (RowWidth);
     #: set by the ``ascii_width`` pass (``ddlaudit replication``).
     ascii_width: AsciiWidth | None = None
+    #: What generates the column's values (schema 1.4): SQL Server ``GENERATED ALWAYS AS``
+    #: ``row start`` / ``row end`` (system-versioned temporal tables),
+    #: ``transaction_id start|end`` and ``sequence_number start|end`` (ledger tables);
+    #: Teradata ``validtime`` / ``transactiontime`` (``AS VALIDTIME`` temporal columns);
+    #: for the columns SQL Server adds by itself (``implicit``): ``graph_id``,
+    #: ``from_obj_id``, ``from_id``, ``to_obj_id``, ``to_id`` (graph tables) and the ledger ones.
+    generated: str | None = None
+    #: SQL Server ``HIDDEN`` (not returned by ``SELECT *``); implicit columns are hidden.
+    hidden: bool = False
+    #: Not declared: a column the server adds to every row (graph internals, the ledger
+    #: columns of a ledger table that declares none), sized like the declared ones.
+    implicit: bool = False
 
 
 def _slot_constructor(cls: type[T], leading: tuple[str, ...]) -> t.Callable[..., T]:
@@ -341,6 +353,8 @@ class ConstraintKind(enum.StrEnum):
     CHECK = "check"
     #: Sybase ASE ``sp_commonkey``: columns frequently joined between two tables (not enforced).
     COMMON_KEY = "common_key"
+    #: SQL Server edge constraint ``CONNECTION (a TO b, ...)`` of a graph edge table.
+    CONNECTION = "connection"
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +373,10 @@ class Constraint:
     #: The ASE system procedure that declared the key (``sp_primarykey``, ``sp_foreignkey``,
     #: ``sp_commonkey``): recorded in syskeys only, no index and not enforced.
     declared_by: str | None = None
+    #: ``CONNECTION``: the (from node table, to node table) pairs, names as written, and
+    #: ``ON DELETE`` (``CASCADE`` / ``NO ACTION``) when written.
+    connections: tuple[tuple[str, str], ...] = ()
+    on_delete: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,6 +498,23 @@ class TableOptions:
     no_split: bool = False
     without_rollback: bool = False
     with_program: bool = False
+    #: SQL Server system-versioned temporal table (schema 1.4): ``SYSTEM_VERSIONING = ON``,
+    #: its ``HISTORY_TABLE``; ``period``: the ``PERIOD FOR SYSTEM_TIME`` (start, end)
+    #: columns, or Teradata's ``PERIOD FOR name (start, end)`` (name, start, end).
+    system_versioning: bool = False
+    history_table: str | None = None
+    period: tuple[str, ...] = ()
+    #: SQL Server ledger table: ``updatable`` or ``append_only``.
+    ledger: str | None = None
+    #: SQL Server graph table: ``node`` or ``edge``.
+    graph: str | None = None
+    #: Azure Synapse / PDW: ``HASH``, ``ROUND_ROBIN`` or ``REPLICATE`` and the hash columns;
+    #: the table's own index (``CLUSTERED COLUMNSTORE INDEX``, ``HEAP``, ``CLUSTERED INDEX``).
+    distribution: str | None = None
+    distribution_columns: tuple[str, ...] = ()
+    storage_index: str | None = None
+    #: Teradata queue table (``QUEUE`` option): its first column is the QITS.
+    queue: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -858,9 +893,32 @@ def from_dict(cls: type[T], data: dict[str, Any]) -> T:
     return cls(**kwargs)
 
 
+def skipped_by_kind(result: FileResult) -> dict[str, int]:
+    """How many statements of each kind (``Skipped.kind``) the file skipped, the most
+    frequent first (then by kind), so that no statement is skipped silently.
+
+    >>> r = FileResult("a.sql", "tsql", "utf-8", skipped=(
+    ...     Skipped("use", Span("a.sql", 1, 1, 1, 6, 0, 5)),
+    ...     Skipped("print", Span("a.sql", 2, 1, 2, 9, 6, 14)),
+    ...     Skipped("use", Span("a.sql", 3, 1, 3, 6, 15, 20))))
+    >>> skipped_by_kind(r)
+    {'use': 2, 'print': 1}
+    """
+    counts: dict[str, int] = {}
+    for s in result.skipped:
+        counts[s.kind] = counts.get(s.kind, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def file_dict(result: FileResult) -> dict[str, Any]:
+    """One file of ``ddlaudit parse --format json`` / ``jsonl``: its IR (:func:`to_dict`)
+    and (schema 1.4) ``skipped_by_kind``, derived from ``skipped``."""
+    return {**to_dict(result), "skipped_by_kind": skipped_by_kind(result)}
+
+
 def document(results: tuple[FileResult, ...] | list[FileResult]) -> dict[str, Any]:
     """The versioned JSON document ``ddlaudit parse --format json`` prints."""
     return {
         "schema_version": SCHEMA_VERSION,
-        "files": [to_dict(r) for r in results],
+        "files": [file_dict(r) for r in results],
     }

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from analyzer.estimators import TableEstimate
+from analyzer.estimators.indexes import IndexEstimate
 from analyzer.ir import (
     Column,
     ConstraintKind,
@@ -461,8 +462,56 @@ AUDIT: tuple[Field, ...] = (
     _f("reason", "string", "why the mapping has that class, citing the guide", nullable=False),
 )
 
-#: Datasets a scan writes only when asked: ``audit`` with ``scan --audit-to TARGET``.
-OPTIONAL_DATASETS: dict[str, tuple[Field, ...]] = {"audit": AUDIT}
+INDEXES: tuple[Field, ...] = (
+    FILE,
+    _f("table", "string", "qualified name of the indexed table", nullable=False),
+    _f("platform", "string", "platform the index is sized for (`mssql`, ...)", nullable=False),
+    _f("index", "string", "index or constraint name (the kind when unnamed)", nullable=False),
+    _f(
+        "kind",
+        "string",
+        "`clustered`, `nonclustered`, or another kind listed without figures "
+        "(docs/estimators/mssql-indexes.md)",
+        nullable=False,
+    ),
+    _f("unique", "bool", "whether the index is unique", nullable=False),
+    _f(
+        "source",
+        "string",
+        "what made the index: `primary key constraint`, `unique constraint`, `create index`, "
+        "`clustered`, `index` (docs/decisions.md D107)",
+        nullable=False,
+    ),
+    _f("key_columns", "string", "key columns, comma-separated, in key order", nullable=False),
+    _f(
+        "included_columns",
+        "string",
+        "INCLUDE columns, comma-separated; empty if none",
+        nullable=False,
+    ),
+    _f("fill_factor", "int", "fill factor applied to the leaf level (percent)"),
+    _f("leaf_row_bytes", "int", "leaf row size (a clustered index: the data row)"),
+    _f("leaf_rows_per_page", "int", "leaf rows stored per page after the fill factor"),
+    _f("index_row_bytes", "int", "row size of the levels above the leaf"),
+    _f("index_rows_per_page", "int", "index rows per page above the leaf"),
+    _f("rows", "long", "row count the pages are for (`--rows`); null if none"),
+    _f("leaf_pages", "long", "leaf pages; null without a row count"),
+    _f("nonleaf_levels", "int", "levels above the leaf; null without a row count"),
+    _f("nonleaf_pages", "long", "pages above the leaf; null without a row count"),
+    _f("pages", "long", "leaf + non-leaf pages; null without a row count"),
+    _f("index_bytes", "long", "bytes of those pages; null without a row count"),
+    _f(
+        "row_locator",
+        "string",
+        "a nonclustered index's row locator: `heap RID` or `clustering key`",
+    ),
+    _f("note", "string", "why an index has no figures, or what they mean; null if nothing to say"),
+    _f("line", "int", "1-based line of the statement or constraint that declares the index"),
+)
+
+#: Datasets a scan writes only when asked: ``audit`` with ``scan --audit-to TARGET``,
+#: ``indexes`` (index sizes, :func:`index_rows`) where the scan is asked for them.
+OPTIONAL_DATASETS: dict[str, tuple[Field, ...]] = {"audit": AUDIT, "indexes": INDEXES}
 
 #: The datasets made from one file's result alone (:func:`flatten`); ``findings`` also
 #: need the file's scope and the run's selection and suppressions (:func:`finding_rows`).
@@ -840,6 +889,40 @@ def audit_rows(
     ]
 
 
+def index_rows(estimates: Sequence[IndexEstimate]) -> list[Row]:
+    """The ``indexes`` rows: one per index estimate (``size --indexes``), in order."""
+    out: list[Row] = []
+    for e in estimates:
+        out.append(
+            (
+                e.path,
+                ".".join(p for p in (e.table.catalog, e.table.schema, e.table.name) if p),
+                e.platform,
+                e.index,
+                e.kind,
+                e.unique,
+                e.source,
+                ", ".join(e.columns),
+                ", ".join(e.included),
+                e.fill_factor,
+                e.leaf_row_bytes,
+                e.leaf_rows_per_page,
+                e.index_row_bytes,
+                e.index_rows_per_page,
+                e.rows,
+                e.leaf_pages,
+                e.nonleaf_levels,
+                e.nonleaf_pages,
+                e.pages,
+                e.index_bytes,
+                e.row_locator,
+                e.note,
+                e.span.line if e.span is not None else None,
+            )
+        )
+    return out
+
+
 def flatten(
     result: FileResult,
     size: int | None = None,
@@ -864,7 +947,7 @@ def check_row(dataset: str, row: Row) -> None:
     ...
     ValueError: diagnostics.file: null in a non-nullable field
     """
-    fields = DATASETS[dataset] if dataset in DATASETS else OPTIONAL_DATASETS[dataset]
+    fields = {**DATASETS, **SCOPE_DATASETS, **OPTIONAL_DATASETS}[dataset]
     if len(row) != len(fields):
         raise ValueError(f"{dataset}: row has {len(row)} values for {len(fields)} fields")
     for field, value in zip(fields, row, strict=True):
@@ -887,3 +970,128 @@ def markdown_table(fields: Sequence[Field]) -> str:
     for f in fields:
         lines.append(f"| `{f.name}` | {f.type} | {'yes' if f.nullable else 'no'} | {f.doc} |")
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- replication
+
+REPLICATION: tuple[Field, ...] = (
+    FILE,
+    SCOPE,
+    _f("line", "int", "1-based line of the definition, article or table (null when unknown)"),
+    _f(
+        "system",
+        "string",
+        "`repserver` (Replication Server), `mssql` (SQL Server transactional replication) "
+        "or `sql_remote` (SQL Remote)",
+        nullable=False,
+    ),
+    _f(
+        "kind",
+        "string",
+        "`table` or `function` (a replication definition or a replicated table), "
+        "`article` (SQL Server, SQL Remote)",
+        nullable=False,
+    ),
+    _f("object", "string", "qualified table name, or the function's name", nullable=False),
+    _f(
+        "definition",
+        "string",
+        "replication definition (repserver) or publication (mssql, sql_remote); null when "
+        "the table replicates without one (mssql: every table is sized as an article, D67)",
+    ),
+    _f("primary_database", "string", "primary database of the definition, if given"),
+    _f(
+        "subscriptions",
+        "string",
+        "JSON array of the replicate sites subscribing to the definition (repserver; `[]` "
+        "when none in the input); null for the other systems",
+    ),
+    _f(
+        "num_sites",
+        "int",
+        "NumSites of the message (repserver, D104) or subscribers (sql_remote); null for mssql",
+    ),
+    _f(
+        "operation",
+        "string",
+        "`insert`, `update`, `delete`, or `function` (a function replication definition)",
+        nullable=False,
+    ),
+    _f(
+        "variant",
+        "string",
+        "the form the definition uses: repserver `all columns`, `minimal`, `precise`; mssql "
+        "the command syntax (`CALL`, `SCALL`, `XCALL`, `SQL`); sql_remote `row image`",
+        nullable=False,
+    ),
+    _f(
+        "bytes",
+        "long",
+        "bytes of one such message: repserver outbound message, mssql command, sql_remote "
+        "log bytes per operation",
+        nullable=False,
+    ),
+    _f("inbound_bytes", "long", "repserver: inbound queue message bytes"),
+    _f("outbound_bytes", "long", "repserver: outbound queue message bytes"),
+    _f("command_rows", "int", "mssql: rows of `MSrepl_commands` one command takes"),
+)
+
+#: Datasets made per scope besides ``findings`` and the graph (``ddlaudit replication``'s
+#: figures): always written by ``scan``; see docs/output-schema.md.
+SCOPE_DATASETS: dict[str, tuple[Field, ...]] = {"replication": REPLICATION}
+
+
+def replication_rows(
+    scope: str,
+    tables: Sequence[Any],
+    functions: Sequence[Any] = (),
+    articles: Sequence[Any] = (),
+    logs: Sequence[Any] = (),
+) -> list[Row]:
+    """The ``replication`` rows of one scope, as ``ddlaudit replication`` computes them:
+    Replication Server table messages (:class:`analyzer.estimators.repserver.TableMessages`,
+    the variant the definition uses per operation, Design Guide "Message Sizes"), function
+    messages, SQL Server article commands (the syntax the article uses per operation) and
+    SQL Remote log bytes per operation."""
+    out: list[Row] = []
+    for m in tables:
+        line = m.span.line if m.span is not None else None
+        subs = json.dumps(list(m.subscribed), ensure_ascii=False)
+        for op in ("insert", "update", "delete"):
+            msg = m.used(op)
+            out.append(
+                (m.path, scope, line, "repserver", "table", _qualified(m.table), m.definition,
+                 m.primary_database, subs, m.num_sites, op, msg.variant, msg.outbound,
+                 msg.inbound, msg.outbound, None)
+            )  # fmt: skip
+    for f in functions:
+        line = f.span.line if f.span is not None else None
+        subs = json.dumps(list(f.subscribed), ensure_ascii=False)
+        msg = f.message
+        out.append(
+            (f.path, scope, line, "repserver", "function", f.name, f.name, f.primary_database,
+             subs, f.num_sites, "function", msg.variant, msg.outbound, msg.inbound,
+             msg.outbound, None)
+        )  # fmt: skip
+    for a in articles:
+        line = a.span.line if a.span is not None else None
+        for op in ("insert", "update", "delete"):
+            cmd = a.used(op)
+            out.append(
+                (a.path, scope, line, "mssql", "article", _qualified(a.table), a.publication,
+                 None, None, None, op, cmd.syntax, cmd.command_bytes, None, None, cmd.rows)
+            )  # fmt: skip
+    for log in logs:
+        line = log.span.line if log.span is not None else None
+        for op, size in log.bytes_per_operation:
+            out.append(
+                (log.path, scope, line, "sql_remote", "article", _qualified(log.table),
+                 log.publication, None, None, log.subscribers, op, "row image", size,
+                 None, None, None)
+            )  # fmt: skip
+    return out
+
+
+def _qualified(name: Any) -> str:
+    # ``[catalog.][schema.]name``, as ``ddlaudit replication`` prints a table.
+    return str(name)

@@ -571,7 +571,11 @@ def read_path(path: str, encoding: str | None = None) -> DecodeResult:
 
 # ----------------------------------------------------------------- discovery
 
-DEFAULT_INCLUDE: tuple[str, ...] = ("*.sql", "*.ddl", "*.tab", "*.rcl", "*.txt")
+#: Teradata BTEQ scripts (``.btq``, ``.bteq``) hold DDL between their dot commands.
+DEFAULT_INCLUDE: tuple[str, ...] = (
+    *("*.sql", "*.ddl", "*.tab", "*.rcl", "*.txt"),
+    *("*.btq", "*.bteq"),
+)
 
 
 def _matches(relative: str, patterns: Sequence[str]) -> bool:

@@ -37,6 +37,20 @@ The rules:
   (the comment as code), so the parser reports them, and the statements after
   them are kept.  Nothing raises.
 * A DOS end-of-file mark (Ctrl-Z) at the end of the text is not a statement.
+* A line holding only ``/`` (blanks around it allowed) ends a statement in every
+  dialect, as SQL*Plus reads it and multi-database test suites write it; a routine
+  followed by such a line runs to it, as to a ``GO`` line (terminator ``"/"``;
+  docs/decisions.md D98).  A ``/`` with anything else on its line is a division.
+* ``dot_commands`` (Teradata): a line whose first non-blank character is ``.``
+  followed by a BTEQ command word (:data:`BTEQ_COMMANDS`) is a statement of its own,
+  ending at the end of its line whatever it holds (``;``, quotes); it ends the
+  statement or routine open before it (terminator ``"line"``; D97).
+
+Cutting batches (:func:`batch_statements`): T-SQL and ASE need no terminator, so a
+``GO`` batch may hold several statements; a control-flow statement (``IF``,
+``WHILE``, ``BEGIN ... END``) is read with its body and ``ELSE`` (:func:`block_end`)
+and the statements after it are cut too (D99).  :func:`create_table_inside` finds a
+CREATE TABLE hidden in a statement that is skipped (diagnostic P007).
 
 Speed: one compiled regular expression matches, in turn, a ``GO`` line, a
 comment, a ``;`` or a whole run of code with its quoted parts, so Python only
@@ -47,14 +61,19 @@ A 50 MB script splits in a couple of seconds.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 
 from grammars.base import Grammar, fold_case
 
 __all__ = [
+    "BTEQ_COMMANDS",
+    "BTEQ_DIALECT",
     "Statement",
     "batch_statements",
+    "block_end",
+    "create_table_inside",
     "embedded_statements",
     "split_statements",
     "statement_label",
@@ -109,14 +128,61 @@ _NEXT_GO = re.compile(rf"[\r\n]{_GO_TAIL}")
 # The main scanners match, one after the other, a GO line, a comment, ";" or
 # a run of code (quoted parts included) up to the next of those: Python sees a
 # handful of matches per statement, and sre does the character work.
-_SCAN_GO = re.compile(
-    rf"{_GO_LINE}|{_COMMENTS}|;"
-    rf"|(?:[^'\"\[\-/;\r\n]++|{_QUOTED}|-(?!-)|/(?!\*)|[\r\n](?!{_GO_TAIL}))++"
+# A line holding only "/" ends a statement in every dialect (SQL*Plus style, as
+# multi-database test suites write their scripts: docs/decisions.md D98).
+_SLASH_TAIL = rf"{_BLANKS}*+/{_BLANKS}*+(?=[\r\n]|\Z)"
+_SLASH_LINE = rf"(?P<slash>(?:[\r\n]|\A){_SLASH_TAIL})"
+
+#: The dialect whose scripts are BTEQ scripts, with dot commands (``dot_commands``).
+BTEQ_DIALECT = "teradata"
+
+#: The BTEQ commands a Teradata script may hold, written ``.WORD`` at the start of a
+#: line (Teradata "Basic Teradata Query Reference", BTEQ Commands): each ends at the end
+#: of its line, ``;`` or not (docs/decisions.md D97).
+BTEQ_COMMANDS = frozenset(
+    {
+        *("abort", "autokeyretrieve", "compile", "decimaldigits", "defaults", "echoreq"),
+        *("else", "elseif", "endif", "errorlevel", "errorout", "exit", "export", "foldline"),
+        *("footing", "format", "formchar", "fullyear", "goto", "hang", "heading", "help"),
+        *("if", "import", "indicdata", "label", "largedatamode", "logdata", "logmech"),
+        *("logoff", "logon", "maxerror", "messageout", "notify", "null", "omit", "os"),
+        *("pack", "pagebreak", "pagelength", "quiet", "quit", "recordmode", "remark"),
+        *("repeat", "repeatstop", "retcancel", "retlimit", "retry", "rtitle", "run"),
+        *("separator", "session", "sessions", "set", "show", "sidetitles", "skipdouble"),
+        *("skipline", "suppress", "tdp", "timemsg", "titledashes", "tso", "tworespbufs"),
+        *("underline", "width"),
+    }
 )
-_SCAN = re.compile(rf"{_COMMENTS}|;|(?:[^'\"\[\-/;]++|{_QUOTED}|-(?!-)|/(?!\*))++")
-# Only what matters, to look for a GO line ahead: every alternative starts with
-# a literal, so sre skips everything else with a C-level character-set scan.
-_TOKENS_GO = re.compile(rf"{_QUOTED}|{_COMMENTS}|\n{_GO_TAIL}|\r{_GO_TAIL}")
+_DOT_TAIL = (
+    rf"{_BLANKS}*+\.(?i:{'|'.join(sorted(BTEQ_COMMANDS, key=lambda w: (-len(w), w)))})"
+    r"(?![\w$#@])"
+)
+_DOT_LINE = rf"(?P<dot>(?:[\r\n]|\A){_DOT_TAIL}[^\r\n]*+)"
+
+
+@functools.cache
+def _scanner(go: bool, dot: bool) -> re.Pattern[str]:
+    """The main scanner: the line tokens (GO, "/", BTEQ dot commands) that apply, a
+    comment, ";" or a run of code that stops before the line break of a line token."""
+    lines = [_SLASH_LINE]
+    tails = [_SLASH_TAIL]
+    if go:
+        lines.insert(0, _GO_LINE)
+        tails.append(_GO_TAIL)
+    if dot:
+        lines.append(_DOT_LINE)
+        tails.append(_DOT_TAIL)
+    return re.compile(
+        rf"{'|'.join(lines)}|{_COMMENTS}|;"
+        rf"|(?:[^'\"\[\-/;\r\n]++|{_QUOTED}|-(?!-)|/(?!\*)|[\r\n](?!{'|'.join(tails)}))++"
+    )
+
+
+# Only what matters, to look for a GO or "/" line ahead: every alternative starts
+# with a literal, so sre skips everything else with a C-level character-set scan.
+_TOKENS_GO = re.compile(
+    rf"{_QUOTED}|{_COMMENTS}|\n(?:{_GO_TAIL}|{_SLASH_TAIL})|\r(?:{_GO_TAIL}|{_SLASH_TAIL})"
+)
 
 
 def _word(word: str) -> str:
@@ -128,9 +194,16 @@ def _word(word: str) -> str:
 
 # Inside a routine body (no GO in the file): blocks and parentheses count, and
 # code between tokens is found as the gap between matches.
-_BODY_TOKENS = re.compile(
-    rf"{_QUOTED}|{_COMMENTS}|;|\(|\)|" + "|".join(_word(w) for w in ("begin", "end", "case"))
-)
+@functools.cache
+def _body_tokens(dot: bool) -> re.Pattern[str]:
+    """The routine-body scanner; a "/" line (and a dot command) ends the body too."""
+    lines = f"{_SLASH_LINE}|{_DOT_LINE}|" if dot else f"{_SLASH_LINE}|"
+    return re.compile(
+        rf"{lines}{_QUOTED}|{_COMMENTS}|;|\(|\)|"
+        + "|".join(_word(w) for w in ("begin", "end", "case"))
+    )
+
+
 _COMMENT_DELIMITERS = re.compile(r"/\*|\*/")
 
 # Possessive: a failed match must not retry every split of a run of blanks.
@@ -182,8 +255,13 @@ def _go_after(text: str, pos: int) -> bool:
     return False
 
 
-def split_statements(text: str, *, batch_separator: bool = True) -> list[Statement]:
+def split_statements(
+    text: str, *, batch_separator: bool = True, dot_commands: bool = False
+) -> list[Statement]:
     """Split ``text`` into statements (see the module docstring for the rules).
+
+    ``dot_commands``: the file is a Teradata script, in which a BTEQ command
+    (:data:`BTEQ_COMMANDS`, ``.LABEL x``) is a statement of its own line.
 
     >>> [s.text for s in split_statements("create table a (x int); /* ; */ drop table b;")]
     ['create table a (x int)', 'drop table b']
@@ -193,12 +271,16 @@ def split_statements(text: str, *, batch_separator: bool = True) -> list[Stateme
     >>> body = "create procedure p as begin select 1; select 2; end;\\ncreate table t (x int);"
     >>> [s.text[:22] for s in split_statements(body)]
     ['create procedure p as ', 'create table t (x int)']
+    >>> bteq = ".LABEL retry\\nCREATE TABLE t (x INT);\\n/\\n"
+    >>> [(s.text, s.terminator) for s in split_statements(bteq, dot_commands=True)]
+    [('.LABEL retry', 'line'), ('CREATE TABLE t (x INT)', ';')]
     """
     out: list[Statement] = []
     n = len(text)
-    scan = _SCAN_GO if batch_separator else _SCAN
+    scan = _scanner(batch_separator, dot_commands)
+    body_tokens = _body_tokens(dot_commands)
     pattern = scan
-    body = False  # scanning a routine body with _BODY_TOKENS
+    body = False  # scanning a routine body with body_tokens
     pos = 0
     first = last = -1  # first and last+1 code characters of the open statement
     batch = 0  # index in ``out`` of the current batch's first statement
@@ -221,14 +303,15 @@ def split_statements(text: str, *, batch_separator: bool = True) -> list[Stateme
                 continue  # skipped over (the CASE of an END CASE)
             end = m.end()
             char = text[token]
+            line = m.lastgroup  # "go", "slash", "dot" or None
             # Code runs from ``pos`` to ``run``, blanks around it included: a
             # whole match of the main scanners, or the gap before a body token.
-            if body or (
-                char in ";-/\r\n"
-                and (
-                    char == ";"
-                    or m.lastgroup == "go"
-                    or text.startswith("--" if char == "-" else "/*", token)
+            if (
+                body
+                or line is not None
+                or (
+                    char in ";-/"
+                    and (char == ";" or text.startswith("--" if char == "-" else "/*", token))
                 )
             ):
                 run = token
@@ -247,7 +330,7 @@ def split_statements(text: str, *, batch_separator: bool = True) -> list[Stateme
                             if not file_has_go:
                                 # Rescan the body with the block-counting scanner.
                                 mode, depth, parens = _ROUTINE_BODY, 0, 0
-                                pattern, body = _BODY_TOKENS, True
+                                pattern, body = body_tokens, True
                                 pos = last = head.end()
                                 restart = True
                                 break
@@ -257,7 +340,25 @@ def split_statements(text: str, *, batch_separator: bool = True) -> list[Stateme
                 if run == end:
                     continue
             pos = end
-            if char == ";":
+            if line == "slash" or line == "dot":
+                # A "/" line, or a BTEQ command line: ends the open statement (a
+                # routine's too); the command is a statement of its own.
+                if first >= 0:
+                    out.append(
+                        Statement(text[first:last], first, last, 1, "/" if line == "slash" else "")
+                    )
+                    first = last = -1
+                if line == "dot":
+                    at = text.index(".", token)
+                    command = text[at:end].rstrip()
+                    out.append(Statement(command, at, at + len(command), 1, "line"))
+                if mode != _NORMAL:
+                    mode = _NORMAL
+                    if body:
+                        pattern, body = scan, False
+                        restart = True
+                        break
+            elif char == ";":
                 if mode == _NORMAL or (mode == _ROUTINE_BODY and depth <= 0 and parens <= 0):
                     if first >= 0:
                         out.append(Statement(text[first:last], first, last, 1, ";"))
@@ -278,7 +379,8 @@ def split_statements(text: str, *, batch_separator: bool = True) -> list[Stateme
                         # up to the next GO line (isql and sqlcmd end the batch there
                         # whatever it holds) or the end of the text.
                         go = _NEXT_GO.search(text, token) if batch_separator else None
-                        end = last = go.start() if go is not None else n
+                        end = go.start() if go is not None else n
+                        last = _trimmed(text, end)  # not the "\r" of a CRLF before GO
                         if first < 0:
                             first = token
                     pos = end
@@ -360,7 +462,8 @@ _MODIFIERS = {
 
 
 def statement_label(text: str) -> str:
-    """A short lower-case label for a statement: ``use``, ``create procedure``, ``if``.
+    """A short lower-case label for a statement: ``use``, ``create procedure``, ``if``,
+    ``.label`` (a BTEQ command).
 
     >>> statement_label("  -- note\\nCREATE OR REPLACE PROCEDURE p AS ...")
     'create procedure'
@@ -369,6 +472,8 @@ def statement_label(text: str) -> str:
     words = _WORD.findall(body[:200])
     if not words:
         return "unknown"
+    if body.startswith(".") and body[1:2].isalpha():
+        return f".{str(words[0]).lower()}"  # a BTEQ command: ".logon", ".label"
     first: str = words[0].lower()
     if first in _VERBS_WITH_OBJECT:
         for word in words[1:]:
@@ -390,23 +495,195 @@ _BLOCK_TAIL = re.compile(r"(?:\s|;|\bend\b)+\Z", re.IGNORECASE)
 def embedded_statements(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of the CREATE TABLE / TYPE statements inside a control-flow block.
 
-    Each runs from its ``CREATE`` to the next one (T-SQL needs no ``;`` between
-    statements), less the trailing ``END``s and ``;`` that close the block.  Heads
-    inside string literals (dynamic SQL in ``EXEC('...')``) are not statements.
+    Each runs from its ``CREATE`` to the end of its statement as T-SQL and ASE read
+    it without ``;``: the ``END`` or ``ELSE`` of the enclosing block, or the next
+    statement keyword opening a line, outside parentheses (:func:`_simple_end`).
+    Heads inside string literals (dynamic SQL in ``EXEC('...')``) and comments are
+    not statements.
 
     >>> t = "IF NOT EXISTS (SELECT 1) BEGIN CREATE TABLE a (x int) END"
     >>> [t[a:b] for a, b in embedded_statements(t)]
     ['CREATE TABLE a (x int)']
+    >>> t = "IF 1 = 1 BEGIN\\n CREATE TABLE a (x int)\\n CREATE INDEX i ON a (x)\\nEND"
+    >>> [t[a:b] for a, b in embedded_statements(t)]
+    ['CREATE TABLE a (x int)']
     """
-    heads = [
-        m.start() for m in _EMBEDDED_HEAD.finditer(text) if text.count("'", 0, m.start()) % 2 == 0
-    ]
+    if _EMBEDDED_HEAD.search(text) is None:
+        return []
+    tokens = _flow_tokens(text)
     spans = []
-    for i, start in enumerate(heads):
-        end = heads[i + 1] if i + 1 < len(heads) else len(text)
-        tail = _BLOCK_TAIL.search(text, start, end)
-        spans.append((start, tail.start() if tail else end))
+    for i, tok in enumerate(tokens[:-1]):
+        if tok.word == "create" and tokens[i + 1].word in ("table", "type"):
+            j = _simple_end(tokens, i)
+            spans.append((tok.start, _trimmed(text, tokens[j - 1].end)))
     return spans
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    """A token of a control-flow statement: a word (lower case), a quoted part, ``(``,
+    ``)`` or ``;``; ``opens_line`` when only blanks precede it on its line."""
+
+    start: int
+    end: int
+    word: str
+    kind: str
+    opens_line: bool
+
+
+_FLOW_TOKENS = re.compile(rf"{_QUOTED}|{_COMMENTS}|;|\(|\)|[A-Za-z_#@][\w#@$]*")
+#: Words that begin a statement in the body of an IF or WHILE (T-SQL "Control-of-Flow
+#: Language"; ASE Transact-SQL User's Guide, "Using Batches and Control-of-Flow
+#: Language"): the first of them at parenthesis depth 0 ends the condition.
+_BODY_WORDS = frozenset(
+    {
+        *("create", "alter", "drop", "grant", "revoke", "exec", "execute", "print", "use"),
+        *("setuser", "checkpoint", "dump", "load", "insert", "update", "delete", "declare"),
+        *("set", "if", "begin", "truncate", "select", "raiserror", "return", "while"),
+        *("waitfor", "break", "continue", "goto", "throw", "merge", "deny", "dbcc"),
+    }
+)
+_NO_BLOCK = frozenset({"tran", "transaction", "distributed", "work", "dialog", "conversation"})
+
+
+def _flow_tokens(text: str) -> list[_Token]:
+    """The tokens :func:`block_end` and :func:`embedded_statements` read (comments
+    left out; a word after ``.`` is part of a name, not a keyword)."""
+    out: list[_Token] = []
+    pos = 0
+    search = _FLOW_TOKENS.search
+    while (m := search(text, pos)) is not None:
+        # Only the gap since the previous match is looked at: linear on long lines.
+        a, gap, pos = m.start(), pos, m.end()
+        newline = max(text.rfind("\n", gap, a), text.rfind("\r", gap, a))
+        opens_line = (newline >= 0 or gap == 0) and not text[newline + 1 : a].strip()
+        char = text[a]
+        if char == "-" or char == "/":
+            if pos - a == 2 and text.startswith("/*", a):  # nested comment
+                pos = _block_comment_end(text, pos)
+                if pos < 0:
+                    break
+            continue
+        if char in "'\"[":
+            out.append(_Token(a, pos, "", "quoted", opens_line))
+        elif char in "();":
+            out.append(_Token(a, pos, "", char, opens_line))
+        elif a > 0 and (text[a - 1].isalnum() or text[a - 1] in _WORD_CHARS):
+            out.append(_Token(a, pos, "", "name", opens_line))  # t.end, x1end
+        else:
+            out.append(_Token(a, pos, m.group().lower(), "word", opens_line))
+    return out
+
+
+def _starts_statement(tokens: list[_Token], j: int, head: str) -> bool:
+    """Whether ``tokens[j]``, at parenthesis depth 0 inside a statement that began
+    with ``head``, opens the next statement: a statement keyword opening a line, as
+    :func:`batch_statements` cuts (``SET`` under ``UPDATE`` is the UPDATE's)."""
+    tok = tokens[j]
+    if not tok.opens_line or tok.kind != "word":
+        return False
+    if tok.word == "set" and head == "update":
+        return False
+    return tok.word in _LINE_KEYWORDS or (tok.word.startswith("sp_") and len(tok.word) > 3)
+
+
+def _simple_end(tokens: list[_Token], i: int) -> int:
+    """Index of the token after the statement (not a block) that starts at ``tokens[i]``:
+    it ends after ``;``, before the ``END`` / ``ELSE`` of its block, or before a
+    statement keyword opening a line (:func:`_starts_statement`)."""
+    head = tokens[i].word
+    parens = cases = 0
+    j = i + 1
+    while j < len(tokens):
+        tok = tokens[j]
+        if tok.kind == "(":
+            parens += 1
+        elif tok.kind == ")":
+            parens = max(parens - 1, 0)
+        elif parens == 0:
+            if tok.kind == ";":
+                return j + 1
+            if tok.word == "case":
+                cases += 1
+            elif tok.word == "end" and cases:
+                cases -= 1
+            elif tok.word in ("end", "else") or _starts_statement(tokens, j, head):
+                return j
+        j += 1
+    return j
+
+
+def _flow_end(tokens: list[_Token], i: int) -> int | None:
+    """Index of the token after the statement starting at ``tokens[i]``: a
+    ``BEGIN ... END`` block, an ``IF`` / ``WHILE`` with its body (and ``ELSE``), or a
+    simple statement; None when a block never ends or a condition has no body."""
+    word = tokens[i].word
+    n = len(tokens)
+    if word == "begin" and not (i + 1 < n and tokens[i + 1].word in _NO_BLOCK):
+        depth = 0
+        for j in range(i, n):
+            w = tokens[j].word
+            if w == "case" or (
+                w == "begin" and not (j + 1 < n and tokens[j + 1].word in _NO_BLOCK)
+            ):
+                depth += 1
+            elif w == "end":
+                depth -= 1
+                if depth == 0:
+                    k = j + 1
+                    if k < n and tokens[k].word in ("try", "catch"):
+                        k += 1
+                    return k + 1 if k < n and tokens[k].kind == ";" else k
+        return None
+    if word in ("if", "while"):
+        parens = 0
+        j = i + 1
+        while j < n:
+            tok = tokens[j]
+            if tok.kind == "(":
+                parens += 1
+            elif tok.kind == ")":
+                parens = max(parens - 1, 0)
+            elif parens == 0 and tok.word in _BODY_WORDS:
+                break
+            j += 1
+        if j >= n:
+            return None
+        body = _flow_end(tokens, j)
+        if body is not None and word == "if" and body < n and tokens[body].word == "else":
+            return _flow_end(tokens, body + 1) if body + 1 < n else None
+        return body
+    return _simple_end(tokens, i)
+
+
+def block_end(text: str) -> int | None:
+    """The end of the control-flow statement ``text`` starts with (``IF``, ``WHILE``,
+    ``BEGIN ... END``, with its body and ``ELSE``), or None when it cannot be read.
+
+    T-SQL and ASE need no terminator after a block, so a batch may go on with other
+    statements (docs/decisions.md D99).
+
+    >>> t = "IF OBJECT_ID('t') IS NOT NULL BEGIN DROP TABLE t END\\nCREATE TABLE t (x int)"
+    >>> t[: block_end(t)]
+    "IF OBJECT_ID('t') IS NOT NULL BEGIN DROP TABLE t END"
+    >>> t = "IF OBJECT_ID('t') IS NOT NULL\\n  DROP TABLE t\\nCREATE TABLE t (x int)"
+    >>> t[: block_end(t)].splitlines()
+    ["IF OBJECT_ID('t') IS NOT NULL", '  DROP TABLE t']
+    """
+    tokens = _flow_tokens(text)
+    if not tokens or tokens[0].word not in ("if", "while", "begin"):
+        return None
+    k = _flow_end(tokens, 0)
+    if k is None:
+        return None
+    return _trimmed(text, tokens[k - 1].end)
+
+
+def _trimmed(text: str, end: int) -> int:
+    """``end`` less the blanks before it (an unclosed quote runs to its line's end)."""
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    return end
 
 
 #: Keywords that start a statement when they open a line of a T-SQL / ASE batch
@@ -461,8 +738,10 @@ def batch_statements(text: str, grammar: Grammar) -> list[tuple[int, int]]:
     ['create table a (x int)', 'grant select on a to public']
     """
     label = statement_label(text)
-    if _ROUTINE.match(label) or label in BLOCK_LABELS:
-        return []  # routine bodies stay whole; blocks go to embedded_statements
+    if _ROUTINE.match(label):
+        return []  # routine bodies stay whole
+    if label in BLOCK_LABELS:
+        return _flow_pieces(text)  # the block, then what follows it (D99)
     if not _may_open_statement(text):
         return []  # no line opens with a statement keyword: nothing to cut
     cuts: list[int] = []
@@ -486,4 +765,71 @@ def batch_statements(text: str, grammar: Grammar) -> list[tuple[int, int]]:
             pieces.append((a + lead, a + lead + len(body)))
     if not any(grammar.statement_kind(text[a : min(b, a + 300)]) for a, b in pieces):
         return []
+    if any(statement_label(text[a : min(b, a + 200)]) in BLOCK_LABELS for a, b in pieces):
+        return _flow_pieces(text) or pieces  # a block keeps its body (D99)
     return pieces
+
+
+def _flow_pieces(text: str) -> list[tuple[int, int]]:
+    """A batch holding a control-flow statement, cut by reading its statements in turn
+    (:func:`_flow_end`): a block with its body and ``ELSE`` is one piece, whose CREATE
+    statements go to :func:`embedded_statements`, and each statement after it is
+    another (D99).  Nothing when the batch is one statement; a block that never ends
+    runs to the end of the batch.
+
+    >>> t = "IF OBJECT_ID('t') IS NOT NULL\\n  DROP TABLE t\\nCREATE TABLE t (x int)\\nPRINT 'ok'"
+    >>> [t[a:b] for a, b in _flow_pieces(t)][1:]
+    ['CREATE TABLE t (x int)', "PRINT 'ok'"]
+    """
+    tokens = _flow_tokens(text)
+    pieces = []
+    i = 0
+    while i < len(tokens):
+        j = _flow_end(tokens, i)
+        if j is None:
+            pieces.append((tokens[i].start, len(text.rstrip())))
+            break
+        last = j - 1 if j - 1 > i and tokens[j - 1].kind == ";" else j  # ";" is no part
+        pieces.append((tokens[i].start, _trimmed(text, tokens[last - 1].end)))
+        i = j
+    return pieces if len(pieces) > 1 else []
+
+
+_CREATE_TABLE_ANYWHERE = re.compile(r"\bcreate\s", re.IGNORECASE)
+
+
+def create_table_inside(text: str) -> tuple[int, int] | None:
+    """``(start, end)`` of the words ``CREATE ... TABLE`` of the first CREATE TABLE
+    inside ``text`` (past its first word), outside strings and comments; None when
+    there is none, or when ``text`` is a routine (procedure, function, trigger, macro),
+    whose body may create tables when it runs.
+
+    >>> t = "DATABASE sales\\nCREATE MULTISET TABLE a (x INT)"
+    >>> t[slice(*create_table_inside(t))]
+    'CREATE MULTISET TABLE'
+    >>> create_table_inside("EXEC ('CREATE TABLE a (x int)')") is None
+    True
+    """
+    if _CREATE_TABLE_ANYWHERE.search(text, 1) is None:
+        return None
+    body = _COMMENT.match(text)
+    if _ROUTINE_HEAD.match(text, body.end() if body else 0) is not None:
+        return None
+    tokens = _flow_tokens(text)
+    for i, tok in enumerate(tokens[1:], 1):
+        if tok.word != "create":
+            continue
+        j = i + 1
+        while j < len(tokens) and tokens[j].word in _MODIFIERS:
+            j += 1
+        if j + 1 < len(tokens) and tokens[j].word == "table":
+            after = tokens[j + 1]
+            if tokens[i - 1].word in _PERMISSIONS or after.word in _PERMISSIONS:
+                continue  # GRANT CREATE TABLE TO ...: a permission
+            if after.kind in ("word", "quoted"):
+                return tok.start, tokens[j].end
+    return None
+
+
+#: Words around ``CREATE TABLE`` when it names a permission, not a statement.
+_PERMISSIONS = frozenset({"grant", "revoke", "deny", "to", "from"})

@@ -54,7 +54,7 @@ from analyzer.rules.suppressions import Directive, directives
 from analyzer.scopes import assign
 from analyzer.settings import SizingSettings
 from analyzer.source import DecodeResult, decode, discover, read_path
-from analyzer.split import batch_statements, split_statements
+from analyzer.split import BTEQ_DIALECT, batch_statements, split_statements
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +135,8 @@ def _statement_end(text: str, dialect: str | None) -> Callable[[int], int | None
     def end(offset: int) -> int | None:
         if not ends:
             separator = grammar.batch_separator if grammar is not None else True
-            for st in split_statements(text, batch_separator=separator):
+            bteq = grammar is not None and grammar.name == BTEQ_DIALECT  # as core splits (D97)
+            for st in split_statements(text, batch_separator=separator, dot_commands=bteq):
                 pieces = batch_statements(st.text, grammar) if grammar is not None else []
                 if len(pieces) > 1:
                     ends.extend((st.start + a, st.start + b) for a, b in pieces)
@@ -283,7 +284,19 @@ def replication_findings(
     texts: t.Mapping[str, str] | None = None,
 ) -> list[Finding]:
     """The replication estimators' findings (R020-R025) over the files of one scope."""
+    from analyzer.estimators.repserver import replicated_tables
     from analyzer.reporters.replication import build
+
+    if (
+        workload is None
+        and not texts
+        and not any(
+            r.replication_definitions or r.function_replication_definitions or r.publications
+            for r in results
+        )
+        and not replicated_tables(results)
+    ):
+        return []  # nothing replicated (most scopes): every estimator's answer is empty
 
     # The workload is checked apart (workload_findings); only published tables are articles.
     report, _ = build(results, sizing, workload, None, texts, published_only=True)

@@ -55,6 +55,37 @@ HEAD = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+#: RCL statements this module does not parse, as (pattern, what they are): the IR has no
+#: place for them, so they are skipped with a diagnostic (P008) saying they are not
+#: analysed.  A database replication definition (multi-site availability, MSA:
+#: Replication Server Reference Manual, "create database replication definition") sends
+#: a whole database's tables, or those its ``replicate tables in (...)`` lists; an article
+#: ("create article", "alter article", "drop article") adds a replication definition to
+#: a publication.
+NOT_ANALYSED = (
+    (
+        re.compile(
+            r"\s*(?:create|alter|drop)\s+database\s+replication\s+definition\b", re.IGNORECASE
+        ),
+        "database replication definition (MSA)",
+    ),
+    (re.compile(r"\s*(?:create|alter|drop)\s+article\b", re.IGNORECASE), "article"),
+)
+
+
+def not_analysed(text: str) -> str | None:
+    """What an RCL statement ddlaudit does not analyse is (:data:`NOT_ANALYSED`), or None.
+
+    >>> not_analysed("create database replication definition r with primary at DS.db")
+    'database replication definition (MSA)'
+    >>> not_analysed("create replication definition r with primary at DS.db (a int)") is None
+    True
+    """
+    for pattern, what in NOT_ANALYSED:
+        if pattern.match(text):
+            return what
+    return None
+
 
 def _position(sql: str, offset: int) -> tuple[int, int]:
     """1-based line and column of the character at ``offset``."""

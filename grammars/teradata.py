@@ -18,6 +18,9 @@ What sqlglot 30.30 rejects, loses or falls back to ``Command`` on, and what this
 * ``CREATE [UNIQUE] INDEX [name] (...) ON t`` (SQL DDL, CREATE INDEX) and ``ALTER TABLE t
   ADD ..., ADD ...`` with an unnamed ``ADD CHECK (...)`` (SQL DDL, ALTER TABLE), read as
   table changes (``Grammar.changes``, docs/decisions.md D76);
+* issue 20: ``QUEUE`` tables, ``AS VALIDTIME`` / ``AS TRANSACTIONTIME`` columns, ``PERIOD FOR
+  p (s, e)``, ``PERIOD '(...)'`` literals, the ``BETWEEN low AND high`` CHECK shorthand,
+  ``COLUMN (...)`` / ``ROW (...)`` column groups in the column list, DATASET ``WITH SCHEMA``;
 * a CREATE TABLE that does not parse raises ``ParseError`` instead of becoming ``Command``.
 
 Partitioning always ends up in one place: ``Index(primary=True).params.partition_by`` on a
@@ -59,6 +62,56 @@ def _udt(kind: str, expressions: list[exp.Expr] | None = None) -> exp.DataType:
     return exp.DataType(this=exp.DType.USERDEFINED, kind=kind, expressions=expressions)
 
 
+# ------------------------------------------------------------ Teradata nodes
+# SQL Data Definition Language, CREATE TABLE: what sqlglot has no node for;
+# analyzer.build lowers each one to the IR.
+
+
+class TemporalColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """``AS VALIDTIME`` / ``AS TRANSACTIONTIME`` of a temporal table's PERIOD column
+    (CREATE TABLE, "Temporal table column attributes"); ``this``: the ``Var``."""
+
+    arg_types = {"this": True}
+
+
+class PeriodForConstraint(exp.Expression):
+    """``PERIOD FOR name (start, end) [AS VALIDTIME | AS TRANSACTIONTIME]``: a derived
+    period column over two DATE / TIMESTAMP columns; ``this``: the period's name,
+    ``expressions``: the start and end columns, ``temporal``: the ``Var``, when written."""
+
+    arg_types = {"this": True, "expressions": True, "temporal": False}
+
+
+class QueueProperty(exp.Property):
+    """The ``QUEUE`` table option: a queue table, whose first column is the QITS
+    (``TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6)``)."""
+
+    arg_types = {}
+
+
+class BetweenConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """The Teradata CHECK shorthand ``BETWEEN low AND high`` after a column's type or
+    attributes (``qty SMALLINT FORMAT '999' BETWEEN 10 AND 500``): a column CHECK."""
+
+    arg_types = {"this": True, "expression": True}
+
+
+class ColumnGroup(exp.Expression):
+    """``COLUMN (c1 t1, ...) [[NO] AUTO COMPRESS]`` / ``ROW (...)`` in the column list: a
+    column partition of a column-partitioned table defined with its columns (CREATE TABLE,
+    "column_partition_definition"); ``this``: ``Var`` COLUMN or ROW, ``expressions``: the
+    ``ColumnDef``s, ``auto_compress``: True / False when written."""
+
+    arg_types = {"this": True, "expressions": True, "auto_compress": False}
+
+
+class PeriodLiteral(exp.Expression):
+    """A ``PERIOD '(begin, end)'`` literal (Teradata Data Types and Literals, Period
+    Literals); ``this``: the string ``Literal``."""
+
+    arg_types = {"this": True}
+
+
 class _TeradataDDLParser(TeradataParser):
     """The DDL extensions; sits under :class:`SpanParserMixin` so spans cover what it consumes."""
 
@@ -68,6 +121,7 @@ class _TeradataDDLParser(TeradataParser):
     PROPERTY_PARSERS: t.ClassVar[dict[str, t.Callable[..., t.Any]]] = {
         **TeradataParser.PROPERTY_PARSERS,
         "MAP": lambda self, **_: self._parse_map_property(),
+        "QUEUE": lambda self, **_: self.expression(QueueProperty()),
     }
 
     CONSTRAINT_PARSERS: t.ClassVar[dict[str, t.Callable[..., t.Any]]] = {
@@ -80,8 +134,13 @@ class _TeradataDDLParser(TeradataParser):
         "WITH": lambda self: (
             self.expression(nodes.WithDefaultColumnConstraint())
             if self._match(TokenType.DEFAULT)
+            else self._parse_with_schema()
+            if self._match(TokenType.SCHEMA)
             else TeradataParser.CONSTRAINT_PARSERS["WITH"](self)
         ),
+        "AS": lambda self: self._parse_temporal_column(),
+        "BETWEEN": lambda self: self._parse_between_check(),
+        "PERIOD": lambda self: self._parse_period_for(),
     }
 
     FUNCTION_PARSERS: t.ClassVar[dict[str, t.Callable[..., t.Any]]] = {
@@ -276,6 +335,84 @@ class _TeradataDDLParser(TeradataParser):
         if option and reference is not None:
             reference.set("options", [option, *(reference.args.get("options") or [])])
         return reference
+
+    def _parse_field_def(self) -> exp.Expr | None:
+        curr, nxt = self._curr, self._next
+        if (
+            curr
+            and nxt
+            and nxt.token_type is TokenType.L_PAREN
+            and curr.token_type is not TokenType.STRING
+            and curr.text.upper() in ("COLUMN", "ROW")
+        ):
+            self._advance()
+            columns = self._parse_wrapped_csv(self._parse_field_def)
+            group = self.expression(
+                ColumnGroup(
+                    this=exp.var(curr.text.upper()),
+                    expressions=columns,
+                    auto_compress=self._parse_auto_compress(),
+                )
+            )
+            group.meta["span"] = (curr.start, self._prev.end + 1)  # the source text, as written
+            return group
+        return super()._parse_field_def()
+
+    def _parse_temporal_column(self) -> exp.Expr | None:
+        """``AS VALIDTIME`` / ``AS TRANSACTIONTIME`` after a PERIOD column's attributes; None,
+        nothing consumed, for any other AS."""
+        if self._match_texts(("VALIDTIME", "TRANSACTIONTIME")):
+            return self.expression(TemporalColumnConstraint(this=exp.var(self._prev.text.upper())))
+        self._retreat(self._index - 1)
+        return None
+
+    def _parse_between_check(self) -> exp.Expr:
+        """``BETWEEN low AND high``, the CHECK shorthand of a column (SQL DDL, CREATE TABLE,
+        column constraint: ``BETWEEN ... AND ...`` is ``CHECK (col BETWEEN ... AND ...)``)."""
+        low = self._parse_bitwise()
+        if low is None or not self._match(TokenType.AND):
+            self.raise_error("Expected low AND high after BETWEEN")
+        return self.expression(BetweenConstraint(this=low, expression=self._parse_bitwise()))
+
+    def _parse_period_for(self) -> exp.Expr | None:
+        """``PERIOD FOR name (start, end) [AS VALIDTIME | AS TRANSACTIONTIME]`` (a derived
+        period column); sqlglot's ``PERIOD FOR SYSTEM_TIME`` otherwise."""
+        if not self._match_text_seq("FOR"):
+            self._retreat(self._index - 1)
+            return None
+        name = self._parse_id_var()
+        if name is None or not self._match(TokenType.L_PAREN, advance=False):
+            self.raise_error("Expected PERIOD FOR name (start column, end column)")
+        columns = self._parse_wrapped_csv(self._parse_column)
+        temporal = None
+        if self._match_text_seq("AS"):
+            if not self._match_texts(("VALIDTIME", "TRANSACTIONTIME")):
+                self.raise_error("Expected VALIDTIME or TRANSACTIONTIME after AS")
+            temporal = exp.var(self._prev.text.upper())
+        return self.expression(
+            PeriodForConstraint(this=name, expressions=columns, temporal=temporal)
+        )
+
+    def _parse_with_schema(self) -> exp.Expr:
+        """``WITH SCHEMA name`` of a DATASET column (its schema object; no size effect)."""
+        name = self._parse_table_parts()
+        if name is None:
+            self.raise_error("Expected a schema name after WITH SCHEMA")
+        text = name.sql(dialect="teradata") if name is not None else ""
+        return self.expression(nodes.ColumnOption(this=exp.var("WITH SCHEMA"), value=exp.var(text)))
+
+    def _parse_type(self, *args: t.Any, **kwargs: t.Any) -> exp.Expr | None:
+        # PERIOD '(begin, end)': a period literal, e.g. as a column's DEFAULT
+        curr = self._curr
+        if (
+            curr
+            and curr.token_type is TokenType.VAR
+            and curr.text.upper() == "PERIOD"
+            and self._next.token_type is TokenType.STRING
+        ):
+            self._advance()
+            return self.expression(PeriodLiteral(this=self._parse_string()))
+        return super()._parse_type(*args, **kwargs)
 
     # ----------------------------------------------------------- table options
 
@@ -709,6 +846,7 @@ class DdlauditTeradata(Teradata):
         PROPERTIES_LOCATION: t.ClassVar[dict[t.Any, t.Any]] = {
             **TeradataGenerator.PROPERTIES_LOCATION,
             nodes.MapProperty: exp.Properties.Location.POST_NAME,
+            QueueProperty: exp.Properties.Location.POST_NAME,
         }
 
         TRANSFORMS: t.ClassVar[dict[t.Any, t.Callable[..., str]]] = {
@@ -724,6 +862,19 @@ class DdlauditTeradata(Teradata):
                 f"{self.sql(e, 'this')} ADD {self.sql(e, 'expression')}"
             ),
             nodes.ColumnPartition: _column_partition_sql,
+            QueueProperty: lambda self, e: "QUEUE",
+            ColumnGroup: lambda self, e: (
+                f"{self.sql(e, 'this')} ({self.expressions(e, flat=True)})" + _auto_compress_sql(e)
+            ),
+            TemporalColumnConstraint: lambda self, e: f"AS {self.sql(e, 'this')}",
+            BetweenConstraint: lambda self, e: (
+                f"BETWEEN {self.sql(e, 'this')} AND {self.sql(e, 'expression')}"
+            ),
+            PeriodLiteral: lambda self, e: f"PERIOD {self.sql(e, 'this')}",
+            PeriodForConstraint: lambda self, e: (
+                f"PERIOD FOR {self.sql(e, 'this')} ({self.expressions(e, flat=True)})"
+                + (f" AS {self.sql(e, 'temporal')}" if e.args.get("temporal") else "")
+            ),
             nodes.IntervalField: _interval_field_sql,
             nodes.NamedColumnConstraint: lambda self, e: f"NAMED {self.sql(e, 'this')}",
             nodes.WithDefaultColumnConstraint: lambda self, e: "WITH DEFAULT",

@@ -18,6 +18,14 @@ sqlglot 30.30 rejects or flattens much of what SSMS scripts contain.  This gramm
 * ``ALTER TABLE t WITH NOCHECK ADD ...`` and an unnamed ``ADD CHECK (...)`` (ALTER TABLE
   (Transact-SQL), ``table_constraint``), read with ``CREATE INDEX`` as table changes
   (``Grammar.changes``, docs/decisions.md D76);
+* SQL Server 2016-2022 tables: ``GENERATED ALWAYS AS TRANSACTION_ID | SEQUENCE_NUMBER START |
+  END [HIDDEN]``, ``LEDGER = ON (...)``, ``SYSTEM_VERSIONING`` sharing the ``WITH (...)`` list,
+  graph tables ``AS NODE`` / ``AS EDGE`` and ``CONNECTION (a TO b) [ON DELETE ...]``;
+  Azure Synapse / PDW ``DISTRIBUTION``, ``CLUSTERED COLUMNSTORE INDEX`` / ``HEAP`` /
+  ``CLUSTERED INDEX (...)``, ``PARTITION (c RANGE LEFT | RIGHT FOR VALUES (...))``, and
+  ``PRIMARY KEY NONCLUSTERED (...) NOT ENFORCED`` (issue 20, docs/grammars.md);
+* a CREATE TABLE that is the body of an IF / ELSE / WHILE ends at the block's ELSE / END
+  (docs/decisions.md D100);
 * strictness: a ``CREATE TABLE`` / ``CREATE TYPE`` that cannot be parsed whole is a parse
   error, never a silent ``exp.Command``.
 
@@ -47,6 +55,80 @@ _STRICT_CREATES = frozenset({"TABLE", "TYPE"})
 _KEY_NAMES = frozenset({TokenType.VAR, TokenType.IDENTIFIER})
 _KEY_ORDERS = frozenset({TokenType.ASC, TokenType.DESC})
 
+#: Words that end the body of an ``IF`` / ``ELSE`` / ``WHILE`` around a CREATE TABLE.
+_BLOCK_TAIL = frozenset({"ELSE", "END"})
+
+
+# ----------------------------------------------------------- SQL Server nodes
+# CREATE TABLE (Transact-SQL), CREATE TABLE (Azure Synapse Analytics): what they add
+# over sqlglot's nodes; analyzer.build lowers each one to the IR.
+
+
+class GeneratedAlwaysColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """``GENERATED ALWAYS AS {TRANSACTION_ID | SEQUENCE_NUMBER} {START | END} [HIDDEN]``
+    (ledger tables; ``AS ROW START | END`` stays sqlglot's ``GeneratedAsRowColumnConstraint``).
+
+    ``this``: ``Var`` ``TRANSACTION_ID`` or ``SEQUENCE_NUMBER``; ``start``: True for START.
+    """
+
+    arg_types = {"this": True, "start": False, "hidden": False}
+
+
+class LedgerProperty(exp.Property):
+    """``LEDGER = ON [(APPEND_ONLY = ON | OFF, LEDGER_VIEW = v [(...)])]`` or ``LEDGER = OFF``.
+
+    ``on``: the ledger is on; ``append_only``: True / False when written; ``view``: the
+    ledger view's name (``Table``).
+    """
+
+    arg_types = {"on": True, "append_only": False, "view": False}
+
+
+class GraphTableProperty(exp.Property):
+    """``AS NODE`` / ``AS EDGE`` (SQL Graph): ``this`` is the ``Var`` NODE or EDGE."""
+
+    arg_types = {"this": True}
+
+
+class DistributionProperty(exp.Property):
+    """Azure Synapse / PDW ``DISTRIBUTION = HASH (c, ...) | ROUND_ROBIN | REPLICATE``.
+
+    ``this``: ``Var`` HASH, ROUND_ROBIN or REPLICATE; ``expressions``: the hash columns.
+    """
+
+    arg_types = {"this": True, "expressions": False}
+
+
+class TableIndexProperty(exp.Property):
+    """Azure Synapse / PDW ``CLUSTERED COLUMNSTORE INDEX [ORDER (c, ...)]``, ``HEAP`` or
+    ``CLUSTERED INDEX (c [ASC | DESC], ...)``.
+
+    ``this``: ``Var`` with the kind as written in upper case; ``expressions``: the
+    clustered index key (``Ordered``) or the columnstore ``ORDER`` columns.
+    """
+
+    arg_types = {"this": True, "expressions": False}
+
+
+class RangePartitionProperty(exp.Property):
+    """Azure Synapse / PDW ``PARTITION (c RANGE [LEFT | RIGHT] FOR VALUES (v, ...))``.
+
+    ``this``: the partitioning ``Column``; ``side``: ``LEFT`` (the default) or ``RIGHT``;
+    ``expressions``: the boundary values (none: one partition).
+    """
+
+    arg_types = {"this": True, "side": False, "expressions": False}
+
+
+class EdgeConnectionConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """Edge constraint ``CONNECTION (a TO b, ...) [ON DELETE {NO ACTION | CASCADE}]``.
+
+    ``expressions``: one ``Tuple(from, to)`` of ``Table`` names per connection;
+    ``on_delete``: ``Var`` ``CASCADE`` or ``NO ACTION`` when written.
+    """
+
+    arg_types = {"expressions": True, "on_delete": False}
+
 
 class _DdlParser(TSQLParser):
     """sqlglot's T-SQL parser plus the DDL above; sits under ``SpanParserMixin``.
@@ -56,8 +138,13 @@ class _DdlParser(TSQLParser):
     """
 
     SCHEMA_UNNAMED_CONSTRAINTS: t.ClassVar[set[str]] = TSQLParser.SCHEMA_UNNAMED_CONSTRAINTS | {
-        "INDEX"
+        "CONNECTION",
+        "INDEX",
     }
+
+    #: Where the IF / ELSE block around the CREATE TABLE being parsed goes on (a token
+    #: index), while one is parsed (see ``_block_tail``).
+    _block_tail_at: int | None = None
 
     KEY_CONSTRAINT_OPTIONS: t.ClassVar[OPTIONS_TYPE] = {
         **TSQLParser.KEY_CONSTRAINT_OPTIONS,
@@ -68,8 +155,10 @@ class _DdlParser(TSQLParser):
         **TSQLParser.CONSTRAINT_PARSERS,
         "CHECK": lambda self: self._parse_tsql_check(),
         "COLUMN_SET": lambda self: self._parse_column_set(),
+        "CONNECTION": lambda self: self._parse_edge_connection(),
         "ENCRYPTED": lambda self: self._parse_text_option("ENCRYPTED"),
         "FILESTREAM": lambda self: self.expression(nodes.FileStreamColumnConstraint()),
+        "GENERATED": lambda self: self._parse_generated_always(),
         "INDEX": lambda self: self._parse_inline_index(),
         "MASKED": lambda self: self._parse_text_option("MASKED"),
         "PRIMARY KEY": lambda self: self._parse_indexed_key(primary=True),
@@ -85,6 +174,8 @@ class _DdlParser(TSQLParser):
 
     PROPERTY_PARSERS: t.ClassVar[dict[str, t.Callable[..., t.Any]]] = {
         **TSQLParser.PROPERTY_PARSERS,
+        # AS NODE / AS EDGE after the column list; any other AS is left to CREATE
+        "AS": lambda self: self._parse_graph_table(),
         "COMPRESSION_DELAY": lambda self: self._parse_compression_delay(),
         "DATA_COMPRESSION": lambda self: self._parse_compression("DATA_COMPRESSION"),
         "FILESTREAM_ON": lambda self: self.expression(
@@ -107,7 +198,20 @@ class _DdlParser(TSQLParser):
                 return created
             self._retreat(index)
 
-        create = super()._parse_create()
+        cut = self._block_tail()
+        if cut is None:
+            create = super()._parse_create()
+        else:
+            # the CREATE TABLE is the body of an IF / ELSE / WHILE: parse it up to the
+            # ELSE / END that closes the body (_parse_statement skips the rest)
+            tokens, size = self._tokens, self._tokens_size
+            self._tokens, self._tokens_size = tokens[:cut], cut
+            try:
+                create = super()._parse_create()
+            finally:
+                self._tokens, self._tokens_size = tokens, size
+                self._advance(0)
+            self._block_tail_at = cut
         if (
             isinstance(create, exp.Create)
             and isinstance(create.this, exp.Schema)
@@ -115,6 +219,33 @@ class _DdlParser(TSQLParser):
         ):
             self._check_column_types(create.this)
         return create
+
+    def _block_tail(self) -> int | None:
+        """Where the body of a control-flow block that a CREATE TABLE is ends: the first
+        ``ELSE`` / ``END`` outside parentheses (CREATE TABLE has neither at that depth;
+        a CASE ... END is inside a column's parentheses); None when there is none."""
+        tokens = self._tokens
+        if not self._curr or self._curr.token_type is not TokenType.TABLE:
+            return None
+        depth = 0
+        for position in range(self._index, self._tokens_size):
+            token = tokens[position]
+            kind = token.token_type
+            if kind is TokenType.L_PAREN:
+                depth += 1
+            elif kind is TokenType.R_PAREN:
+                depth -= 1
+            elif depth == 0 and kind is not TokenType.STRING and token.text.upper() in _BLOCK_TAIL:
+                return position
+        return None
+
+    def _parse_statement(self) -> exp.Expr | None:
+        self._block_tail_at = None
+        statement = super()._parse_statement()
+        if self._block_tail_at is not None and self._index == self._block_tail_at:
+            # ELSE ... / END of the block around the CREATE TABLE: not part of it
+            self._advance(self._tokens_size - self._index)
+        return statement
 
     def _parse_create_type(self) -> exp.Expr | None:
         """``CREATE TYPE`` after TYPE: alias type (``FROM``) or table type (``AS TABLE``)."""
@@ -143,6 +274,156 @@ class _DdlParser(TSQLParser):
             return create
         self._retreat(index)
         return None
+
+    # ------------------------------------------------ temporal, ledger, graph, Synapse
+
+    def _parse_generated_always(self) -> exp.Expr | None:
+        """``GENERATED ALWAYS AS {TRANSACTION_ID | SEQUENCE_NUMBER} {START | END} [HIDDEN]``
+        (CREATE TABLE (Transact-SQL), ``<column_definition>``, ledger tables); ROW START /
+        END and identities are sqlglot's."""
+        index = self._index
+        if self._match_text_seq("ALWAYS", "AS") and self._match_texts(
+            ("TRANSACTION_ID", "SEQUENCE_NUMBER")
+        ):
+            what = exp.var(self._prev.text.upper())
+            start = self._match_text_seq("START")
+            if not start and not self._match(TokenType.END):
+                self.raise_error(f"Expected START or END after {what.name}")
+            hidden = self._match_text_seq("HIDDEN") or None
+            return self.expression(
+                GeneratedAlwaysColumnConstraint(this=what, start=start, hidden=hidden)
+            )
+        self._retreat(index)
+        return self._parse_generated_as_identity()
+
+    def _parse_graph_table(self) -> exp.Expr | None:
+        """``AS NODE`` / ``AS EDGE`` (CREATE TABLE (SQL Graph)); None, nothing consumed, for
+        any other AS (``CREATE TABLE ... AS SELECT``, a view's or routine's body)."""
+        if self._match_texts(("NODE", "EDGE")):
+            return self.expression(GraphTableProperty(this=exp.var(self._prev.text.upper())))
+        self._retreat(self._index - 1)
+        return None
+
+    def _parse_edge_connection(self) -> exp.Expr:
+        """``CONNECTION (a TO b, ...) [ON DELETE {NO ACTION | CASCADE}]`` (CREATE TABLE
+        (SQL Graph), edge constraints)."""
+        pairs = self._parse_wrapped_csv(self._parse_connection_pair)
+        on_delete = None
+        if self._match_text_seq("ON", "DELETE"):
+            if self._match_text_seq("CASCADE"):
+                on_delete = exp.var("CASCADE")
+            elif self._match_text_seq("NO", "ACTION"):
+                on_delete = exp.var("NO ACTION")
+            else:
+                self.raise_error("Expected CASCADE or NO ACTION after ON DELETE")
+        return self.expression(EdgeConnectionConstraint(expressions=pairs, on_delete=on_delete))
+
+    def _parse_connection_pair(self) -> exp.Expr:
+        source = self._parse_table_parts()
+        if not self._match_text_seq("TO"):
+            self.raise_error("Expected TO between the node tables of a CONNECTION")
+        return exp.Tuple(expressions=[source, self._parse_table_parts()])
+
+    def _parse_with_property(self) -> exp.Expr | list[exp.Expr] | None:
+        # one WITH (...) list of table options, SYSTEM_VERSIONING first or not (sqlglot
+        # reads "WITH (SYSTEM_VERSIONING = ...)" alone and stops at a following comma)
+        if not self._match(TokenType.L_PAREN, advance=False):
+            return super()._parse_with_property()
+        result: list[exp.Expr] = []
+        for item in self._parse_wrapped_csv(self._parse_table_option):
+            if isinstance(item, list):
+                result.extend(item)
+            elif isinstance(item, exp.Expr):
+                result.append(item)
+        return result
+
+    def _parse_table_option(self) -> exp.Expr | list[exp.Expr] | None:
+        """One option of ``CREATE TABLE ... WITH (...)``: LEDGER, the Azure Synapse / PDW
+        table options (CREATE TABLE (Azure Synapse Analytics), ``<table_option>``), else
+        sqlglot's property readers."""
+        if self._match_text_seq("CLUSTERED", "COLUMNSTORE", "INDEX"):
+            order = (
+                self._parse_wrapped_csv(self._parse_column)
+                if self._match_text_seq("ORDER")
+                else None
+            )
+            return self.expression(
+                TableIndexProperty(this=exp.var("CLUSTERED COLUMNSTORE INDEX"), expressions=order)
+            )
+        curr = self._curr
+        if (
+            curr.token_type is TokenType.INDEX and curr.text.split()[0].upper() == "CLUSTERED"
+        ):  # the tokenizer reads CLUSTERED INDEX as one INDEX token
+            self._advance()
+            key = self._parse_wrapped_csv(lambda: self._parse_ordered(self._parse_column))
+            return self.expression(
+                TableIndexProperty(this=exp.var("CLUSTERED INDEX"), expressions=key)
+            )
+        if self._match_text_seq("HEAP"):
+            return self.expression(TableIndexProperty(this=exp.var("HEAP")))
+        if self._match_text_seq("DISTRIBUTION"):
+            return self._parse_distribution()
+        if self._match_text_seq("PARTITION", "("):
+            return self._parse_range_partition()
+        if self._match_text_seq("LEDGER"):
+            return self._parse_ledger()
+        return self._parse_property()
+
+    def _parse_distribution(self) -> exp.Expr:
+        self._match(TokenType.EQ)
+        if self._match_text_seq("HASH"):
+            columns = self._parse_wrapped_csv(self._parse_column)
+            return self.expression(DistributionProperty(this=exp.var("HASH"), expressions=columns))
+        if not self._match_texts(("ROUND_ROBIN", "REPLICATE")):
+            self.raise_error(
+                "Expected HASH (column), ROUND_ROBIN or REPLICATE after DISTRIBUTION ="
+            )
+        return self.expression(DistributionProperty(this=exp.var(self._prev.text.upper())))
+
+    def _parse_range_partition(self) -> exp.Expr:
+        """After ``PARTITION (``: ``c RANGE [LEFT | RIGHT] FOR VALUES (v, ...))``."""
+        column = self._parse_column()
+        if not self._match_text_seq("RANGE"):
+            self.raise_error("Expected RANGE after the partitioning column")
+        side = exp.var(self._prev.text.upper()) if self._match_texts(("LEFT", "RIGHT")) else None
+        if not self._match_text_seq("FOR", "VALUES"):
+            self.raise_error("Expected FOR VALUES (boundary, ...)")
+        values = self._parse_wrapped_csv(self._parse_bitwise)
+        self._match_r_paren()
+        return self.expression(RangePartitionProperty(this=column, side=side, expressions=values))
+
+    def _parse_ledger(self) -> exp.Expr:
+        """``LEDGER = ON [(option, ...)] | OFF`` (CREATE TABLE (Transact-SQL),
+        ``<ledger_option>``)."""
+        self._match(TokenType.EQ)
+        if self._match_text_seq("OFF"):
+            return self.expression(LedgerProperty(on=False))
+        if not self._match(TokenType.ON):
+            self.raise_error("Expected ON or OFF after LEDGER =")
+        append_only = view = None
+        if self._match(TokenType.L_PAREN):
+            while True:
+                if self._match_text_seq("APPEND_ONLY"):
+                    self._match(TokenType.EQ)
+                    if self._match(TokenType.ON):
+                        append_only = True
+                    elif self._match_text_seq("OFF"):
+                        append_only = False
+                    else:
+                        self.raise_error("Expected ON or OFF after APPEND_ONLY =")
+                elif self._match_text_seq("LEDGER_VIEW"):
+                    self._match(TokenType.EQ)
+                    view = self._parse_table_parts(schema=True)
+                    if self._match(TokenType.L_PAREN, advance=False):
+                        # the view's column names: no size effect
+                        self._parse_wrapped_csv(self._parse_property)
+                else:
+                    self.raise_error("Expected APPEND_ONLY or LEDGER_VIEW in LEDGER = ON (...)")
+                    break
+                if not self._match(TokenType.COMMA):
+                    break
+            self._match_r_paren()
+        return self.expression(LedgerProperty(on=True, append_only=append_only, view=view))
 
     def _parse_alter_nocheck(self) -> list[exp.Expr] | None:
         """``ALTER TABLE t WITH NOCHECK ADD ...`` (sqlglot reads only WITH CHECK there).
@@ -387,6 +668,9 @@ class _DdlParser(TSQLParser):
         hash_ = self._match_text_seq("HASH") or None
         columns = self._parse_key_columns()
         include = self._parse_index_tail()
+        # Azure Synapse: PRIMARY KEY NONCLUSTERED (...) NOT ENFORCED / UNIQUE ... NOT ENFORCED
+        # (the only form it accepts; no index and no size effect)
+        self._match_text_seq("NOT", "ENFORCED")
         node: exp.Expr
         if not primary:
             # columns in a Schema, as sqlglot keeps them on UniqueColumnConstraint
@@ -525,6 +809,38 @@ class _DdlGenerator(TSQLGenerator):
         nodes.RowGuidColColumnConstraint: lambda self, e: "ROWGUIDCOL",
         nodes.SparseColumnConstraint: lambda self, e: "SPARSE",
         nodes.TextImageOnProperty: lambda self, e: f"TEXTIMAGE_ON {self.sql(e, 'this')}",
+        GeneratedAlwaysColumnConstraint: lambda self, e: (
+            f"GENERATED ALWAYS AS {self.sql(e, 'this')} {'START' if e.args.get('start') else 'END'}"
+            + (" HIDDEN" if e.args.get("hidden") else "")
+        ),
+        LedgerProperty: lambda self, e: self.ledgerproperty_sql(e),
+        GraphTableProperty: lambda self, e: f"AS {self.sql(e, 'this')}",
+        DistributionProperty: lambda self, e: (
+            f"DISTRIBUTION = {self.sql(e, 'this')}"
+            + (f" ({self.expressions(e, flat=True)})" if e.expressions else "")
+        ),
+        TableIndexProperty: lambda self, e: (
+            self.sql(e, "this")
+            + (
+                f"{' ORDER' if 'COLUMNSTORE' in e.name else ''} ({self.expressions(e, flat=True)})"
+                if e.expressions
+                else ""
+            )
+        ),
+        RangePartitionProperty: lambda self, e: (
+            f"PARTITION ({self.sql(e, 'this')} RANGE"
+            + (f" {self.sql(e, 'side')}" if e.args.get("side") else "")
+            + f" FOR VALUES ({self.expressions(e, flat=True)}))"
+        ),
+        EdgeConnectionConstraint: lambda self, e: (
+            "CONNECTION ("
+            + ", ".join(
+                f"{self.sql(p.expressions[0])} TO {self.sql(p.expressions[1])}"
+                for p in e.expressions
+            )
+            + ")"
+            + (f" ON DELETE {self.sql(e, 'on_delete')}" if e.args.get("on_delete") else "")
+        ),
         nodes.XmlSchemaCollection: lambda self, e: " ".join(
             part for part in (e.args.get("kind") or "", self.sql(e, "this")) if part
         ),
@@ -537,6 +853,11 @@ class _DdlGenerator(TSQLGenerator):
         nodes.TextImageOnProperty: exp.Properties.Location.POST_SCHEMA,
         # written inside the one WITH (...) list, see withsystemversioningproperty_sql
         exp.WithSystemVersioningProperty: exp.Properties.Location.POST_WITH,
+        LedgerProperty: exp.Properties.Location.POST_WITH,
+        DistributionProperty: exp.Properties.Location.POST_WITH,
+        TableIndexProperty: exp.Properties.Location.POST_WITH,
+        RangePartitionProperty: exp.Properties.Location.POST_WITH,
+        GraphTableProperty: exp.Properties.Location.POST_EXPRESSION,
     }
 
     def datatype_sql(self, expression: exp.DataType) -> str:
@@ -566,6 +887,16 @@ class _DdlGenerator(TSQLGenerator):
         # table's single WITH (...) list (PROPERTIES_LOCATION), so drop the wrapper
         sql = super().withsystemversioningproperty_sql(expression)
         return sql[5:-1] if sql.startswith("WITH(") else sql
+
+    def ledgerproperty_sql(self, expression: LedgerProperty) -> str:
+        if not expression.args.get("on"):
+            return "LEDGER=OFF"
+        options = []
+        if expression.args.get("append_only") is not None:
+            options.append(f"APPEND_ONLY={'ON' if expression.args['append_only'] else 'OFF'}")
+        if expression.args.get("view") is not None:
+            options.append(f"LEDGER_VIEW={self.sql(expression, 'view')}")
+        return "LEDGER=ON" + (f" ({', '.join(options)})" if options else "")
 
     def compressionproperty_sql(self, expression: nodes.CompressionProperty) -> str:
         partitions = self.expressions(expression, key="partitions", flat=True)

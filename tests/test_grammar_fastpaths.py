@@ -140,8 +140,12 @@ def test_plain_column_premises_hold_for_every_grammar(dialect: str) -> None:
             assert parser.PRIMARY_PARSERS[token_type] is Parser.PRIMARY_PARSERS[token_type]
         for name in ("_parse_bitwise", "_parse_term", "_parse_factor", "_parse_unary"):
             assert _defining(parser, name) <= {"Parser"}, name
-        for name in ("_parse_type", "_parse_column", "_parse_field", "_parse_primary"):
+        for name in ("_parse_column", "_parse_field", "_parse_primary"):
             assert _defining(parser, name) <= {"Parser"}, name
+        assert _defining(parser, "_parse_type") <= {
+            "Parser",
+            "_TeradataDDLParser",  # PERIOD 'literal' only (a VAR then a STRING)
+        }
         assert _defining(parser, "_parse_column_ops") <= {
             "Parser",
             "TeradataParser",  # "(FORMAT ...)" after: a "(" the shortcut never takes
@@ -231,8 +235,11 @@ def test_plain_column_premises_hold_for_every_grammar(dialect: str) -> None:
         assert "ALGCOMPRESS" not in parser.CONSTRAINT_PARSERS  # read only after values
     # a type argument n is sqlglot's number literal, followed by "," or ")"
     assert parser.PRIMARY_PARSERS[TokenType.NUMBER] is Parser.PRIMARY_PARSERS[TokenType.NUMBER]
-    for name in ("_parse_type_size", "_parse_type", "_parse_atom", "_parse_var", "_parse_column"):
+    for name in ("_parse_type_size", "_parse_atom", "_parse_var", "_parse_column"):
         assert getattr(parser, name) is getattr(Parser, name), name
+    # Teradata's _parse_type reads PERIOD 'literal' (a VAR then a STRING, never a number
+    # argument) and hands everything else to sqlglot's
+    assert _defining(parser, "_parse_type") <= {"Parser", "_TeradataDDLParser"}
     for token_type in (TokenType.COMMA, TokenType.R_PAREN):
         assert token_type in parser.RESERVED_TOKENS
         assert token_type not in parser.PLACEHOLDER_PARSERS

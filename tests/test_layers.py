@@ -42,6 +42,8 @@ STAGES: dict[str, int] = {
     "analyzer.publish": 6,
     "analyzer.rows": 6,
     "analyzer.workflow": 7,
+    # files through the workflow in listing order, in this process or a process pool
+    "analyzer.pool": 7,
     # ddlaudit diff: lints both sides with the workflow; its plain model and schema diff
     # are what the M rules (analyzer.rules.migration) read.
     "analyzer.diff": 7,
@@ -49,6 +51,8 @@ STAGES: dict[str, int] = {
     "analyzer.diff.schema": 5,
     "analyzer.spark": 8,
     "analyzer.cli": 9,
+    # spark-submit's driver program: runs the command line (docs/spark.md)
+    "analyzer.spark.submit": 10,
     "analyzer": 0,  # the package itself (__version__)
 }
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from analyzer.split import Statement, split_statements
@@ -378,6 +379,10 @@ def _statement(draw: st.DrawFn, parens: bool = True) -> str:
     return "".join(parts)
 
 
+#: A line holding only "/": it ends a statement (docs/decisions.md D98), so the
+#: generated scripts that must split as written avoid it.
+_SLASH_LINE = re.compile(r"(?:\A|[\r\n])[ \t]*/[ \t]*(?=[\r\n]|\Z)")
+
 _PADDING = st.sampled_from(["", " ", "\n", "\r\n", " -- x;\n", "/* ; */", "\n/* a /* b */ */\n"])
 
 
@@ -412,6 +417,7 @@ def test_split_returns_exactly_the_statements(data: st.DataObject, statements: l
                 expected[j] = (expected[j][0], count, expected[j][2])
             batch = []
         source += data.draw(_PADDING)
+    assume(_SLASH_LINE.search(source) is None)  # a "/" line is a terminator (D98)
     statements_found = split_statements(source)
     assert [(s.text, s.repeat, s.terminator) for s in statements_found] == expected
     for s in statements_found:
@@ -441,6 +447,7 @@ def test_split_keeps_routine_bodies_whole(data: st.DataObject, statements: list[
     for statement in statements:
         source += statement + data.draw(st.sampled_from([";", " ;", ";\n", ";;"]))
         source += data.draw(_PADDING)
+    assume(_SLASH_LINE.search(source) is None)  # a "/" line is a terminator (D98)
     for batch_separator in (False, True):  # the file has no GO line: the same answer
         found = split_statements(source, batch_separator=batch_separator)
         assert [s.text for s in found] == statements
@@ -533,3 +540,80 @@ def test_the_line_keyword_prefilter_never_hides_a_cut(
     text = "create table t (a int)" + "".join(newline + "".join(line) for line in lines)
     if any(m.start() > 0 for m in _LINE_STATEMENT.finditer(text)):
         assert _may_open_statement(text), text
+
+
+# ------------------------------------------------- "/" lines and BTEQ commands (D97, D98)
+
+
+@pytest.mark.parametrize("batch_separator", [True, False])
+def test_slash_line_ends_a_statement(batch_separator: bool) -> None:
+    source = "create table a (x int)\n/\ncreate table b (y int)\r\n  / \r\nselect 1 / 2\n/"
+    statements = split_statements(source, batch_separator=batch_separator)
+    assert [(s.text, s.terminator) for s in statements] == [
+        ("create table a (x int)", "/"),
+        ("create table b (y int)", "/"),
+        ("select 1 / 2", "/"),
+    ]
+    assert [s.start for s in statements] == [0, 25, 55]
+
+
+def test_slash_line_at_the_start_and_after_a_semicolon() -> None:
+    assert texts("/\ncreate table a (x int);\n/\nselect 1") == [
+        "create table a (x int)",
+        "select 1",
+    ]
+
+
+def test_slash_line_ends_a_routine_body_without_go() -> None:
+    source = "REPLACE PROCEDURE p () BEGIN SELECT 1; \n/\nCREATE TABLE t (x INT);"
+    assert texts(source, batch_separator=False) == [
+        "REPLACE PROCEDURE p () BEGIN SELECT 1",  # a final ";" is dropped, as at GO
+        "CREATE TABLE t (x INT)",
+    ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), statements=st.lists(_statement(), min_size=1, max_size=6))
+def test_split_at_slash_lines(data: st.DataObject, statements: list[str]) -> None:
+    source = ""
+    for statement in statements:
+        source += statement + data.draw(st.sampled_from(["\n/\n", "\r\n/\r\n", "\n  /\t\n"]))
+        source += data.draw(_PADDING)
+    assume(all(_SLASH_LINE.search(s) is None for s in statements))
+    for batch_separator in (False, True):
+        found = split_statements(source, batch_separator=batch_separator)
+        assert [s.text for s in found] == statements
+        assert all(s.terminator == "/" for s in found)
+        assert all(source[s.start : s.end] == s.text for s in found)
+
+
+def test_bteq_command_lines() -> None:
+    source = (
+        ".LOGON tdp/u,p;\nDATABASE d;\n.IF ERRORCODE <> 0 THEN .GOTO x;\n"
+        "  .label x\nCREATE TABLE t (x INT);\n.remark 'a;b'\n.QUIT"
+    )
+    statements = split_statements(source, batch_separator=False, dot_commands=True)
+    assert [(s.text, s.terminator) for s in statements] == [
+        (".LOGON tdp/u,p;", "line"),
+        ("DATABASE d", ";"),
+        (".IF ERRORCODE <> 0 THEN .GOTO x;", "line"),
+        (".label x", "line"),
+        ("CREATE TABLE t (x INT)", ";"),
+        (".remark 'a;b'", "line"),
+        (".QUIT", "line"),
+    ]
+    assert statements[3].start == source.index(".label")
+    # without dot_commands (other dialects) the lines are ordinary text
+    assert len(split_statements(source, batch_separator=False)) == 5  # at the ";"s only
+
+
+def test_statement_label_of_bteq_commands() -> None:
+    from analyzer.split import statement_label
+
+    assert statement_label(".LABEL x") == ".label"
+    assert statement_label("  .IF ERRORCODE <> 0 THEN .GOTO x") == ".if"
+    assert statement_label("IF x = 1 BEGIN SELECT 1 END") == "if"
+
+
+def test_unterminated_comment_before_a_crlf_go_line_keeps_no_carriage_return() -> None:
+    assert texts("select 1 /* a \r\nGO\nselect 2") == ["select 1 /* a", "select 2"]

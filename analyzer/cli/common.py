@@ -171,6 +171,95 @@ def text_output(output: str | None) -> t.Iterator[t.TextIO | None]:
         yield handle
 
 
+def jobs_option(fn: t.Callable[..., t.Any]) -> t.Callable[..., t.Any]:
+    """``--jobs N``: files in N worker processes (docs/streaming.md)."""
+    return click.option(
+        "--jobs",
+        "-j",
+        "jobs",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="N",
+        help="Process files in N worker processes, output in listing order as with one "
+        "(default: the number of cores; 1: in this process).",
+    )(fn)
+
+
+def resolve_jobs(jobs: int | None) -> int:
+    """``--jobs`` as given, else the cores this process may use."""
+    import os
+
+    if jobs is not None:
+        return jobs
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@contextlib.contextmanager
+def stream_output(output: str | None) -> t.Iterator[t.TextIO]:
+    """A handle a streamed report is written to as it is made: ``output`` (UTF-8) or
+    standard output."""
+    import os
+
+    if output is None or output == "-":
+        try:
+            yield sys.stdout
+            sys.stdout.flush()
+        except BrokenPipeError:
+            # The reader stopped (``| head``): end quietly, as Python's own tools do (exit 1),
+            # with stdout on /dev/null so that the interpreter's last flush cannot fail too.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(EXIT_FINDINGS)
+        return
+    try:
+        handle = open(output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+    except OSError as err:
+        raise click.UsageError(f"cannot write {output}: {err.strerror}") from None
+    with handle:
+        yield handle
+
+
+def json_item(obj: t.Any, depth: int = 2) -> str:
+    """``obj`` as it appears in a ``json.dumps(..., indent=2)`` document at ``depth``
+    (an array item of a top-level key is at depth 2), without its leading indent's
+    line break; JSON strings hold no raw line break, so indenting every line is safe."""
+    import json
+
+    pad = "  " * depth
+    return pad + json.dumps(obj, indent=2, ensure_ascii=False).replace("\n", "\n" + pad)
+
+
+def write_document(
+    handle: t.TextIO, head: dict[str, t.Any], key: str, items: t.Iterable[str]
+) -> int:
+    """Write ``{**head, key: [items...]}`` exactly as ``json.dumps(indent=2)`` does (plus
+    a final line break), each item (made by :func:`json_item`) as it comes, and return
+    the number of items: the document is never built whole."""
+    import json
+
+    opening = json.dumps({**head, key: []}, indent=2, ensure_ascii=False)
+    if not opening.endswith("[]\n}"):  # the streamed key must be the last one
+        raise ValueError(f"{key!r} is not the last key of the document")
+    handle.write(opening[: -len("]\n}")])
+    count = 0
+    for item in items:
+        handle.write(("\n" if count == 0 else ",\n") + item)
+        count += 1
+    handle.write("\n  ]\n}\n" if count else "]\n}\n")
+    return count
+
+
+def jsonl_line(handle: t.TextIO, obj: dict[str, t.Any]) -> None:
+    """One JSON Lines record, flushed: a reader sees each file as soon as it is done."""
+    import json
+
+    handle.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    handle.flush()
+
+
 def report_diagnostics(results: t.Sequence[FileResult], extra: t.Iterable[t.Any]) -> int:
     """Print diagnostics on stderr; return the number of errors."""
     errors = 0
@@ -183,6 +272,20 @@ def report_diagnostics(results: t.Sequence[FileResult], extra: t.Iterable[t.Any]
 
 def read_stdin(paths: t.Sequence[str]) -> bytes | None:
     return sys.stdin.buffer.read() if "-" in paths else None
+
+
+def stdin_first(listed: list[tuple[str, str]], stdin: bytes | None) -> list[tuple[str, str]]:
+    """``analyze_paths``'s order: standard input (once) first, then the files."""
+    from analyzer.scopes import STDIN_PATH
+
+    given = [item for item in listed if item[0] == STDIN_PATH][:1] if stdin is not None else []
+    return [*given, *(item for item in listed if item[0] != STDIN_PATH)]
+
+
+def pool_failed(err: BaseException) -> t.NoReturn:
+    """A run that could not finish (a worker process died, Ctrl-C): exit 4, no traceback."""
+    click.echo(f"ddlaudit: {err}", err=True)
+    sys.exit(EXIT_INTERNAL)
 
 
 def internal_error(err: BaseException) -> t.NoReturn:

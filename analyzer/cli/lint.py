@@ -19,16 +19,23 @@ from analyzer.cli.common import (
     emit,
     input_options,
     internal_error,
+    jobs_option,
+    jsonl_line,
     load_config,
     output_option,
+    pool_failed,
     read_stdin,
+    resolve_jobs,
     sizing_settings,
+    stream_output,
 )
 
 if t.TYPE_CHECKING:
+    from analyzer.pool import FileFindings
     from analyzer.rules.registry import Report, Rule
+    from analyzer.workflow import LintRun
 
-FORMATS = ("text", "json", "sarif", "github", "markdown", "junit")
+FORMATS = ("text", "json", "jsonl", "sarif", "github", "markdown", "junit")
 
 
 def _split(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -64,10 +71,74 @@ def _statistics(report: Report) -> str:
     return "\n".join(lines)
 
 
+def _jsonl(
+    handle: t.TextIO,
+    events: t.Iterable[FileFindings | LintRun],
+    fail_on: t.Any,
+    names: dict[str, str],
+) -> bool:
+    """``lint --format jsonl``: a ``file`` object per listed file (its findings as the
+    JSON document writes them) as soon as its scope is done, a ``run`` object for
+    findings about no listed file (when there are any), then the ``summary``; returns
+    whether the run failed (a finding reached ``fail_on``)."""
+    from analyzer import __version__
+    from analyzer.pool import FileFindings
+    from analyzer.reporters.json import SCHEMA_VERSION, Counts, finding
+    from analyzer.rules.registry import SEVERITY_ORDER
+
+    counts = Counts()
+    files = suppressed = baselined = 0
+    failed = False
+    floor = SEVERITY_ORDER[fail_on] if fail_on is not None else None
+    for event in events:
+        if not isinstance(event, FileFindings):
+            continue
+        counts.add(event.findings)
+        files += event.listed
+        suppressed += event.suppressed
+        baselined += event.baselined
+        if floor is not None:
+            failed = failed or any(SEVERITY_ORDER[f.severity] >= floor for f in event.findings)
+        if event.listed or event.findings:
+            head: dict[str, t.Any] = {"type": "file" if event.listed else "run"}
+            if event.listed:
+                head["path"] = event.path
+            jsonl_line(
+                handle,
+                {
+                    **head,
+                    "findings": [finding(f, names.get(f.code)) for f in event.findings],
+                    "suppressed": event.suppressed,
+                    "baselined": event.baselined,
+                },
+            )
+    tool = {"name": "ddlaudit", "version": __version__}
+    summary = counts.summary(files, suppressed, baselined, failed)
+    jsonl_line(
+        handle, {"type": "summary", "schema_version": SCHEMA_VERSION, "tool": tool, **summary}
+    )
+    return failed
+
+
+def _from_report(run: LintRun) -> t.Iterator[FileFindings]:
+    """:class:`FileFindings` from a whole run's report (``--context`` runs in memory)."""
+    from analyzer.pool import FileFindings
+
+    report = run.report
+    by_path: dict[str, list[t.Any]] = {}
+    for f in report.findings:
+        by_path.setdefault(f.path, []).append(f)
+    for path in report.files:
+        yield FileFindings(path, tuple(by_path.pop(path, ())))
+    rest = tuple(f for found in by_path.values() for f in found)
+    yield FileFindings("", rest, report.suppressed, report.baselined, listed=False)
+
+
 @click.command()
 @click.argument("paths", nargs=-1, required=True)
 @input_options
 @output_option
+@jobs_option
 @click.option(
     "--platform",
     type=PLATFORM,
@@ -168,6 +239,7 @@ def lint(
     context_paths: tuple[str, ...],
     statistics: bool,
     color: bool | None,
+    jobs: int | None,
 ) -> None:
     """Check DDL files or directories (PATH '-' reads stdin) against the rule catalogue.
 
@@ -180,6 +252,7 @@ def lint(
     """
     from analyzer import __version__
     from analyzer.core import Options
+    from analyzer.pool import FileFindings, PoolError
     from analyzer.rules.baseline import BaselineError, dumps, load
     from analyzer.rules.selection import SelectionError, resolve
     from analyzer.workflow import lint as run_lint
@@ -209,21 +282,53 @@ def lint(
             raise click.UsageError(str(err)) from None
     options = Options(dialect=dialect, encoding=encoding, config=config)
     stdin = read_stdin(paths)
+    per_file = fmt == "jsonl" and not statistics and write_baseline is None
+    run: LintRun | None = None
     try:
-        run = run_lint(
-            list(paths),
-            options,
-            sizing,
-            selection,
-            stdin=stdin,
-            workload_path=workload_path or settings.workload,
-            baseline=baseline,
-            root=os.getcwd(),
-            tool_version=__version__,
-            context=context_paths,
-        )
+        if context_paths:  # the context files' IR serves every scope: one run in memory
+            run = run_lint(
+                list(paths),
+                options,
+                sizing,
+                selection,
+                stdin=stdin,
+                workload_path=workload_path or settings.workload,
+                baseline=baseline,
+                root=os.getcwd(),
+                tool_version=__version__,
+                context=context_paths,
+            )
+            events: t.Iterable[t.Any] = _from_report(run) if per_file else ()
+        else:
+            from analyzer.pool import lint as lint_files
+
+            events = lint_files(
+                list(paths),
+                options,
+                sizing,
+                selection,
+                stdin=stdin,
+                workload_path=workload_path or settings.workload,
+                baseline=baseline,
+                root=os.getcwd(),
+                tool_version=__version__,
+                jobs=resolve_jobs(jobs),
+                per_file=per_file,
+            )
+        if per_file:
+            names = {r.code: r.name for r in selection.enabled_rules}
+            with stream_output(output) as handle:
+                failed = _jsonl(handle, events, selection.fail_on, names)
+            sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
+        for event in events:
+            if not isinstance(event, FileFindings):
+                run = event
+    except (PoolError, KeyboardInterrupt) as err:
+        pool_failed(err if str(err) else PoolError("interrupted"))
     except Exception as err:
         internal_error(err)
+    if run is None:  # the lint always ends with its run: a bug otherwise
+        internal_error(RuntimeError("the lint run ended without its report"))
     if write_baseline is not None:
         emit(dumps(run.findings), write_baseline)
         click.echo(f"ddlaudit: recorded {len(run.findings)} findings in {write_baseline}", err=True)

@@ -15,13 +15,54 @@ from analyzer.cli.common import (
     emit,
     input_options,
     internal_error,
+    jsonl_line,
     load_config,
     output_option,
     read_stdin,
     report_diagnostics,
     sizing_settings,
+    stream_output,
     text_output,
 )
+
+
+def _jsonl(doc: dict[str, t.Any], paths: list[str]) -> t.Iterator[dict[str, t.Any]]:
+    """The replication document by file: a ``file`` object per input file (in listing
+    order) with the tables, articles and findings located in it, then a ``summary`` with
+    what belongs to the run (functions, transaction, capacity plan, comparisons, findings
+    without a place).  Every item of the document is in exactly one object."""
+    parts = {
+        "repserver_tables": doc["repserver"]["tables"],
+        "mssql_articles": doc["mssql"]["articles"],
+        "sql_remote_articles": doc["sql_remote"]["articles"],
+    }
+    by_path: dict[str, dict[str, list[t.Any]]] = {
+        p: {k: [] for k in (*parts, "findings")} for p in paths
+    }
+    for key, items in parts.items():
+        for item in items:
+            by_path.setdefault(item["path"], {k: [] for k in (*parts, "findings")})[key].append(
+                item
+            )
+    loose = []
+    for finding in doc["findings"]:
+        span = finding.get("span")
+        where = by_path.get(span["file"]) if span else None
+        if where is None:
+            loose.append(finding)
+        else:
+            where["findings"].append(finding)
+    for path, found in by_path.items():
+        yield {"type": "file", "path": path, **found}
+    yield {
+        "type": "summary",
+        "schema_version": doc["schema_version"],
+        "repserver_functions": doc["repserver"]["functions"],
+        "transaction": doc["repserver"]["transaction"],
+        "capacity": doc["capacity"],
+        "mssql_comparisons": doc["mssql"]["comparisons"],
+        "findings": loose,
+    }
 
 
 @click.command()
@@ -65,10 +106,11 @@ from analyzer.cli.common import (
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "jsonl"]),
     default="text",
     show_default=True,
-    help="text: tables per replicated table and article; json: the replication document.",
+    help="text: tables per replicated table and article; json: the replication document; "
+    "jsonl: its per-file parts, one object per file, then the run's (docs/streaming.md).",
 )
 def replication(
     paths: tuple[str, ...],
@@ -117,6 +159,10 @@ def replication(
         internal_error(err)
     if fmt == "json":
         emit(json.dumps(report.to_json(built), indent=2, ensure_ascii=False), output)
+    elif fmt == "jsonl":
+        with stream_output(output) as handle:
+            for line in _jsonl(report.to_json(built), [r.path for r in results]):
+                jsonl_line(handle, line)
     else:
         with text_output(output) as handle:
             report.print_text(built, explain, handle)

@@ -23,7 +23,8 @@ from analyzer.cli.common import (
     "out",
     required=True,
     type=click.Path(file_okay=False),
-    help="Directory for the Parquet datasets (files, tables, columns, diagnostics, findings).",
+    help="Directory for the Parquet datasets (files, tables, columns, diagnostics, findings, "
+    "nodes, edges, replication; docs/output-schema.md).",
 )
 @click.option(
     "--master",
@@ -45,6 +46,12 @@ from analyzer.cli.common import (
     help="Also write an audit dataset: every column audited for this target, as "
     "'ddlaudit audit --to' does (docs/audit.md).",
 )
+@click.option(
+    "--incremental",
+    is_flag=True,
+    help="Reuse the analysis of files whose bytes (sha256) did not change since the "
+    "previous --incremental scan into the same --out (out/manifest; docs/spark.md).",
+)
 @input_options
 def scan(
     paths: tuple[str, ...],
@@ -52,6 +59,7 @@ def scan(
     master: str | None,
     progress: bool,
     audit_to: str | None,
+    incremental: bool,
     dialect: str | None,
     encoding: str | None,
     include: tuple[str, ...],
@@ -88,6 +96,7 @@ def scan(
             progress=progress,
             selection=selection,
             audit_to=audit_to,
+            incremental=incremental,
         )
     except SparkUnavailable as err:
         click.echo(f"ddlaudit scan: {err}", err=True)

@@ -2,30 +2,109 @@
 
 from __future__ import annotations
 
-import json
+import functools
 import sys
+import typing as t
 
 import click
 
 from analyzer.cli.common import (
     EXIT_FINDINGS,
     EXIT_OK,
-    emit,
     input_options,
     internal_error,
+    jobs_option,
+    jsonl_line,
     load_config,
     output_option,
+    pool_failed,
     read_stdin,
-    report_diagnostics,
+    resolve_jobs,
     sizing_settings,
-    text_output,
+    stdin_first,
+    stream_output,
+    write_document,
 )
+
+if t.TYPE_CHECKING:
+    from analyzer.pool import Sized
+
+#: Rendered diagnostics with whether each is an error.
+Diags = tuple[tuple[str, bool], ...]
+
+#: What a worker sends back for one file: the report pieces (JSON items, CSV rows, text),
+#: the estimates' diagnostics and the file's own (printed in that order, as before).
+Piece = tuple[tuple[str, ...], Diags, Diags]
+
+
+def _diags(diagnostics: t.Iterable[t.Any]) -> Diags:
+    from analyzer.diagnostics import render
+    from analyzer.ir import Severity
+
+    return tuple((render(d), d.severity is Severity.ERROR) for d in diagnostics)
+
+
+def _piece(sized: Sized, pieces: t.Iterable[str]) -> Piece:
+    extra = _diags(d for e in sized.estimates for d in e.diagnostics)
+    return tuple(pieces), extra, _diags(sized.result.diagnostics)
+
+
+#: ``--indexes``: the sizing settings, the input encoding and stdin's bytes (for the index
+#: statements' text); None without ``--indexes``.
+IndexRun = tuple[t.Any, str | None, bytes | None] | None
+
+
+def _indexes(run: IndexRun, sized: Sized) -> t.Any:
+    """The index estimates of one file (``--indexes``), or None."""
+    if run is None:
+        return None
+    from analyzer.estimators.indexes import estimate_indexes
+    from analyzer.estimators.mssql_index import source_texts
+
+    sizing, encoding, stdin = run
+    return estimate_indexes(sized.result, sizing, source_texts([sized.result], encoding, stdin))
+
+
+def render_json(run: IndexRun, sized: Sized) -> Piece:
+    from analyzer.cli.common import json_item
+    from analyzer.reporters.size import to_json
+
+    tables = to_json([sized.result], sized.estimates, _indexes(run, sized))["tables"]
+    return _piece(sized, (json_item(doc) for doc in tables))
+
+
+def render_jsonl(run: IndexRun, sized: Sized) -> Piece:
+    import json
+
+    from analyzer.reporters.size import to_json
+
+    tables = to_json([sized.result], sized.estimates, _indexes(run, sized))["tables"]
+    line = {"type": "file", "path": sized.result.path, "tables": tables}
+    return _piece(sized, (json.dumps(line, ensure_ascii=False),))
+
+
+def render_csv(sized: Sized) -> Piece:
+    from analyzer.reporters.size import to_csv
+
+    rows = to_csv(sized.estimates).split("\n", 1)[1]  # without the header
+    return _piece(sized, (rows,) if rows else ())
+
+
+def render_text(explain: bool, run: IndexRun, sized: Sized) -> Piece:
+    import io
+
+    from analyzer.reporters.size import print_text
+
+    out = io.StringIO()
+    print_text([sized.result], sized.estimates, explain, out, _indexes(run, sized))
+    return _piece(sized, (out.getvalue(),) if sized.estimates else ())
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True)
 @input_options
 @output_option
+@jobs_option
 @click.option(
     "--platform",
     type=click.Choice(["teradata", "hirdb", "mssql", "ase"]),
@@ -57,13 +136,21 @@ from analyzer.cli.common import (
     "--explain", is_flag=True, help="Print each vendor worksheet: every step, its terms and value."
 )
 @click.option(
+    "--indexes",
+    is_flag=True,
+    help="Size every index too (CREATE INDEX, and the indexes PRIMARY KEY and UNIQUE imply) "
+    "by the vendor's procedure: SQL Server and ASE (allpages) leaf and non-leaf rows, levels "
+    "and pages; Teradata USI subtables; HiRDB indexes listed, not sized.",
+)
+@click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "csv"]),
+    type=click.Choice(["text", "json", "jsonl", "csv"]),
     default="text",
     show_default=True,
     help="text: a table per input table; json: figures, worksheets and column storage "
-    "(docs/output-schema.md); csv: one line per table.",
+    "(docs/output-schema.md); jsonl: the same tables, one object per file as it is done "
+    "(docs/streaming.md); csv: one line per table.",
 )
 def size(
     paths: tuple[str, ...],
@@ -77,8 +164,10 @@ def size(
     fill: float | None,
     averages_path: str | None,
     explain: bool,
+    indexes: bool,
     fmt: str,
     output: str | None,
+    jobs: int | None,
 ) -> None:
     """Size every table: data length per column, row size, rows per page, pages.
 
@@ -86,11 +175,12 @@ def size(
     HiRDB table storage pages, SQL Server heap / clustered index estimates, ASE row
     and page sizes); --explain prints the worksheet so a DBA can check it by hand.
     """
-    from analyzer import passes
-    from analyzer.core import Options, analyze_paths
-    from analyzer.estimators import estimate_file
+    from analyzer.core import Options
+    from analyzer.diagnostics import render
+    from analyzer.ir import Severity
+    from analyzer.pool import Job, PoolError, process
     from analyzer.reporters import size as report
-    from analyzer.workflow import SIZE, after_parse
+    from analyzer.scopes import assign
 
     config = load_config(config_path, include, exclude, encoding)
     sizing = sizing_settings(
@@ -98,19 +188,63 @@ def size(
     )
     options = Options(dialect=dialect, encoding=encoding, config=config)
     stdin = read_stdin(paths)
+    listed, found = assign(list(paths), config)
+    listed = stdin_first(listed, stdin)
+    # A terminal gets rich's own width: the text is made here, not in a worker.
+    here = fmt == "text" and (output is None or output == "-") and sys.stdout.isatty()
+    run: IndexRun = (sizing, options.encoding or config.encoding, stdin) if indexes else None
+    renders: dict[str, t.Callable[[t.Any], Piece] | None] = {
+        "json": functools.partial(render_json, run),
+        "jsonl": functools.partial(render_jsonl, run),
+        "csv": render_csv,
+        "text": None if here else functools.partial(render_text, explain, run),
+    }
+    job = Job("size", options, sizing, stdin=stdin, render=renders[fmt])
+    # Diagnostics after the report, as before: the discovery's, the estimates', the files'.
+    later: list[tuple[str, bool]] = []
+    own: list[tuple[str, bool]] = []
+
+    def written(outputs: t.Iterable[t.Any]) -> t.Iterator[str]:
+        for out in outputs:
+            if here:
+                report.print_text([out.result], out.estimates, explain, None, _indexes(run, out))
+                out = _piece(out, ())
+            pieces, extra, diags = out
+            later.extend(extra)
+            own.extend(diags)
+            yield from pieces
+
     try:
-        results, found = analyze_paths(list(paths), options, stdin=stdin)
-        results = [passes.run(r, after_parse(SIZE), sizing=sizing) for r in results]
-        estimates = [e for r in results for e in estimate_file(r, sizing)]
+        with stream_output(output) as handle:
+            pieces = written(process(job, listed, resolve_jobs(jobs)))
+            if fmt == "json":
+                head = {"schema_version": report.SCHEMA_VERSION}
+                write_document(handle, head, "tables", pieces)
+            elif fmt == "jsonl":
+                count = 0
+                for text in pieces:
+                    handle.write(text + "\n")
+                    handle.flush()
+                    count += 1
+                summary = {"type": "summary", "schema_version": report.SCHEMA_VERSION}
+                errors = sum(error for _, error in (*later, *own))
+                jsonl_line(handle, {**summary, "files": count, "errors": errors})
+            elif fmt == "csv":
+                handle.write(report.to_csv(()))
+                for text in pieces:
+                    handle.write(text)
+            else:
+                for text in pieces:
+                    handle.write(text)
+    except (PoolError, KeyboardInterrupt) as err:
+        pool_failed(err if str(err) else PoolError("interrupted"))
     except Exception as err:
         internal_error(err)
-    if fmt == "json":
-        emit(json.dumps(report.to_json(results, estimates), indent=2, ensure_ascii=False), output)
-    elif fmt == "csv":
-        emit(report.to_csv(estimates), output)
-    else:
-        with text_output(output) as handle:
-            report.print_text(results, estimates, explain, handle)
-    extra = [d for e in estimates for d in e.diagnostics]
-    errors = report_diagnostics(results, (*found, *extra))
+    errors = 0
+    for d in found:
+        click.echo(render(d), err=True)
+        errors += d.severity is Severity.ERROR
+    for line, error in (*later, *own):
+        click.echo(line, err=True)
+        errors += error
     sys.exit(EXIT_FINDINGS if errors else EXIT_OK)

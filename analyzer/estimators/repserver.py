@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import typing as t
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from analyzer.ir import (
     FileResult,
@@ -50,7 +50,7 @@ from analyzer.ir import (
 )
 from analyzer.passes.ascii_width import is_lob, width
 from analyzer.settings import ReplicationSettings, SizingSettings
-from analyzer.workload import TableLoad, Workload
+from analyzer.workload import SiteLoad, TableLoad, Workload
 from analyzer.worksheet import Step, Term, Worksheet
 
 _GUIDE = "Replication Server Design Guide 15.7.1"
@@ -105,6 +105,12 @@ class TableMessages:
     changed_basis: str
     messages: tuple[Message, ...] = ()
     span: Span | None = None
+    #: The sites this table's messages go to (NumSites counts them), when known, and why
+    #: (D104): the subscriptions, the workload's sites with selectivity > 0, ``--sites``.
+    sites: tuple[str, ...] = ()
+    sites_basis: str = "[size.replication] num_sites"
+    #: The replicate sites subscribing to the definition (empty: none in the input).
+    subscribed: tuple[str, ...] = ()
 
     @property
     def num_columns(self) -> int:
@@ -137,6 +143,9 @@ class FunctionMessages:
     num_sites: int
     message: Message
     span: Span | None = None
+    sites: tuple[str, ...] = ()
+    sites_basis: str = "[size.replication] num_sites"
+    subscribed: tuple[str, ...] = ()
 
 
 # ----------------------------------------------------------------------- messages
@@ -459,13 +468,78 @@ def _definitions_by_table(
     return out
 
 
-def _subscribed_sites(subscriptions: Sequence[Subscription], target: str) -> set[str]:
+def _subscribed_sites(subscriptions: Sequence[Subscription], target: str) -> tuple[str, ...]:
+    """The distinct replicate sites (``ds.db``) subscribing to ``target``, sorted."""
     low = target.lower()
-    return {
-        f"{s.replicate_dataserver}.{s.replicate_database}"
-        for s in subscriptions
-        if s.target.lower() == low and s.replicate_dataserver
-    }
+    return tuple(
+        sorted(
+            {
+                f"{s.replicate_dataserver}.{s.replicate_database}"
+                for s in subscriptions
+                if s.target.lower() == low and s.replicate_dataserver
+            }
+        )
+    )
+
+
+def selectivity(site: SiteLoad, name: str, subscribed: Sequence[str]) -> tuple[float, str]:
+    """ReplicationSelectivity of table (or function) ``name`` at workload ``site`` (D104).
+
+    A site that does not subscribe to the definition receives none of it (when the input
+    has subscriptions to it); else the site's selectivity for the name (``*`` as the
+    default), 1 when unsaid (D65).
+    """
+    if subscribed and not _has(subscribed, site.name):
+        return 0.0, "no subscription at this site"
+    found = site.fraction(name)
+    if found is None:
+        return 1.0, "selectivity unsaid: 1"
+    return found, f"selectivity {found:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class Receivers:
+    """The sites one table's (or function's) messages go to: NumSites and its basis."""
+
+    count: int
+    sites: tuple[str, ...]
+    basis: str
+    subscribed: tuple[str, ...]
+
+
+def receivers(
+    name: str,
+    target: str | None,
+    subscriptions: Sequence[Subscription],
+    workload: Workload | None,
+    sites: int | None,
+    default: int,
+) -> Receivers:
+    """NumSites of one table or function (D104), the Design Guide's "number of sites a
+    message is sent to" ("Formula Components").
+
+    ``--sites`` (``sites``) for every message; else the replicate sites subscribing to the
+    definition ``target``, less the workload's sites that give it selectivity 0; else the
+    workload's sites whose selectivity for ``name`` is above 0; else ``default``
+    (``[size.replication] num_sites``).
+    """
+    subscribed = _subscribed_sites(subscriptions, target) if target else ()
+    if sites is not None:
+        return Receivers(sites, (), f"--sites {sites}", subscribed)
+    listed = workload.sites if workload is not None else ()
+    if subscribed:
+        dropped = {
+            s.name.lower()
+            for s in listed
+            if _has(subscribed, s.name) and selectivity(s, name, subscribed)[0] <= 0
+        }
+        got = tuple(x for x in subscribed if x.lower() not in dropped)
+        basis = "subscriptions" + (" less workload sites at selectivity 0" if dropped else "")
+        return Receivers(len(got), got, basis, subscribed)
+    if listed:
+        got = tuple(s.name for s in listed if selectivity(s, name, ())[0] > 0)
+        return Receivers(len(got), got, "workload sites with selectivity > 0", ())
+    return Receivers(default, (), "[size.replication] num_sites", ())
 
 
 def _marked_for_repserver(table: Table) -> bool:
@@ -515,30 +589,39 @@ def messages(
 ) -> Messages:
     """Message sizes of every replicated table and function of ``results``.
 
-    NumSites (D63): ``sites`` (``--sites``), else the workload's sites, else the distinct
-    replicate databases subscribing to the definition, else ``num_sites``.
+    NumSites per table and function (:func:`receivers`, D104): ``sites`` (``--sites``),
+    else the sites subscribing to its definition, else the workload's sites that receive
+    it, else ``num_sites``.
     """
     subs = [s for r in results for s in r.subscriptions]
-
-    def count(target: str | None) -> int | None:
-        if sites is not None:
-            return sites
-        if workload is not None and workload.sites:
-            return len(workload.sites)
-        found = _subscribed_sites(subs, target) if target else set()
-        return len(found) or None
-
+    default = sizing.replication.num_sites
     tables = []
     for path, table, definition in replicated_tables(results):
         load = workload.table(table.name.name) if workload is not None else None
-        n = count(definition.name if definition else None)
-        tables.append(table_messages(table, path, sizing, definition, load, n))
-    functions = [
-        function_messages(f, r.path, sizing, count(f.name))
-        for r in results
-        for f in r.function_replication_definitions
-    ]
+        got = receivers(
+            table.name.name,
+            definition.name if definition else None,
+            subs,
+            workload,
+            sites,
+            default,
+        )
+        m = table_messages(table, path, sizing, definition, load, got.count)
+        tables.append(_with_receivers(m, got))
+    functions = []
+    for r in results:
+        for f in r.function_replication_definitions:
+            got = receivers(f.name, f.name, subs, workload, sites, default)
+            fm = function_messages(f, r.path, sizing, got.count)
+            functions.append(_with_receivers(fm, got))
     return Messages(tuple(tables), tuple(functions), transaction_messages(sizing))
+
+
+_M = t.TypeVar("_M", TableMessages, FunctionMessages)
+
+
+def _with_receivers(m: _M, got: Receivers) -> _M:
+    return replace(m, sites=got.sites, sites_basis=got.basis, subscribed=got.subscribed)
 
 
 # ------------------------------------------------------------- capacity planning
@@ -553,6 +636,9 @@ class TableVolume:
     inbound: float
     outbound: float
     worksheet: Worksheet
+    #: The sites subscribing to the table's definition (selectivity 0 elsewhere, D104).
+    subscribed: tuple[str, ...] = ()
+    num_sites: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -624,7 +710,15 @@ def _table_volume(m: TableMessages, load: TableLoad, primary: str) -> TableVolum
                 terms,
             )
         )
-    return TableVolume(m.table.name, primary, values["inbound"], values["outbound"], ws)
+    return TableVolume(
+        m.table.name,
+        primary,
+        values["inbound"],
+        values["outbound"],
+        ws,
+        m.subscribed,
+        m.num_sites,
+    )
 
 
 def capacity(msgs: Messages, workload: Workload, sizing: SizingSettings) -> Capacity:
@@ -710,18 +804,30 @@ def capacity(msgs: Messages, workload: Workload, sizing: SizingSettings) -> Capa
             )
         databases.append(DatabaseVolume(db, rate, volume, queue, ws))
     # -- outbound, per site
+    fn_subscribed = {f.name: f.subscribed for f in msgs.functions}
+    known = {x.lower() for m in msgs.tables for x in m.subscribed}
+    known |= {x.lower() for f in msgs.functions for x in f.subscribed}
+    strangers = [s.name for s in workload.sites if known and s.name.lower() not in known]
+    if strangers:
+        notes.append(
+            f"workload site(s) {', '.join(strangers)} subscribe to no replication definition "
+            "of the input: only tables without subscriptions are sent there (D104)"
+        )
     sites = []
     inbound_rate = workload.transaction_rate or sum(d.transaction_rate for d in databases)
     for site in workload.sites:
         terms = []
         for v in volumes:
-            sel = site.fraction(v.table)
-            sel = 1.0 if sel is None else sel
-            terms.append(Term(f"{v.table} {v.outbound:g} x selectivity {sel:g}", v.outbound * sel))
+            sel, why = selectivity(site, v.table, v.subscribed)
+            terms.append(
+                Term(
+                    f"{v.table} {v.outbound:g} (NumSites {v.num_sites}) x {sel:g} ({why})",
+                    v.outbound * sel,
+                )
+            )
         for fv in fn_volumes:
-            sel = site.fraction(fv[0])
-            sel = 1.0 if sel is None else sel
-            terms.append(Term(f"function {fv[0]} {fv[3]:g} x selectivity {sel:g}", fv[3] * sel))
+            sel, why = selectivity(site, fv[0], fn_subscribed.get(fv[0], ()))
+            terms.append(Term(f"function {fv[0]} {fv[3]:g} x {sel:g} ({why})", fv[3] * sel))
         rate = site.transaction_rate if site.transaction_rate is not None else inbound_rate
         terms.append(
             Term(f"{rep.transaction_bytes} x {rate:g} tran/s", rep.transaction_bytes * rate)

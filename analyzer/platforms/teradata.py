@@ -302,21 +302,47 @@ def column_storage(
         return variable(typ.length or 64000 if name == "VARBYTE" else 64000, 1, _SRC["byte"])
     if name in ("BLOB", "CLOB", "BINARY LARGE OBJECT", "CHARACTER LARGE OBJECT"):
         return _lob(typ, td.lob_oid_bytes, _SRC["lob"], common)
+    inline = _option_int(column, "inline_length")
     if name in ("XML", "XMLTYPE"):
-        if typ.length is not None and typ.length <= 64000:
+        if typ.length is not None and typ.length <= (inline or 64000):
             return variable(typ.length, 1, _SRC["xml"])
+        if inline is not None:
+            return variable(inline, 1, _SRC["xml"], _INLINE_NOTE.format(inline))
         return _lob(typ, td.lob_oid_bytes, _SRC["xml"], common)
     if name == "JSON":
-        limit = 32000 if charset == "UNICODE" else 64000
-        if typ.length is not None and typ.length <= limit:
+        if _option(column, "storage format") is not None:
+            bpc = 1  # BSON / UBJSON: the length is in bytes
+        limit = 32000 if charset == "UNICODE" and bpc == 2 else 64000
+        if typ.length is not None and typ.length <= (inline or limit):
             return variable(typ.length * bpc, bpc, _SRC["json"])
+        if inline is not None:
+            note = _INLINE_NOTE.format(inline)
+            return variable(inline * bpc, bpc, _SRC["json"], note)
         return _lob(typ, td.lob_oid_bytes, _SRC["json"], common)
+    if name == "DATASET":
+        return Unsupported(
+            f"type {column.type.declared} cannot be sized on Teradata: the manuals give no "
+            "in-row size for DATASET (docs/decisions.md D102)"
+        )
     if name in ("MBR", "MBB"):
         n = 32 if name == "MBR" else 48
         return fixed(_Size(n, 8, n), _SRC["spatial"])
     if name == "ST_GEOMETRY":
         meta = SPATIAL_METADATA_BYTES
         note = f"includes {meta} bytes of metadata reserved in the row"
+        if inline is not None and (typ.length is None or typ.length > inline):
+            size, how = basis.apply(inline)
+            return _storage(
+                "variable",
+                size + meta,
+                inline + meta,
+                1,
+                size + meta,
+                _SRC["spatial"],
+                basis=how,
+                note=f"{note}; {_INLINE_NOTE.format(inline)}",
+                **common,
+            )
         if typ.length is not None and typ.length <= 64000:
             size, how = basis.apply(typ.length)
             return _storage(
@@ -337,12 +363,35 @@ def column_storage(
     )
 
 
+#: A LOB-stored JSON / XML / ST_GEOMETRY with INLINE LENGTH m keeps values of up to m in
+#: the row (Database Design 17.10, JSON / XML Data Type: "Inline storage m"); D102.
+_INLINE_NOTE = (
+    "INLINE LENGTH {}: values up to that size in the row, larger ones in the LOB subtable"
+)
+
+
+def _option(column: Column, key: str) -> str | None:
+    return next((value for k, value in column.options if k == key), None)
+
+
+def _option_int(column: Column, key: str) -> int | None:
+    value = _option(column, key)
+    return int(value) if value is not None and value.strip().isdigit() else None
+
+
 def storage_key(column: Column, table: Table) -> tuple[object, ...]:
     """What :func:`column_storage` reads of ``column`` and ``table`` (besides the basis and
     the settings): the table's dialect, the column's type (``declared`` is in the
-    Unsupported message) and its character set (``_own``).  The ``data_length`` pass sizes
-    one column per key (tests/test_passes_speed_identity.py)."""
-    return (table.dialect, column.type, column.character_set)
+    Unsupported message), its character set (``_own``) and its INLINE LENGTH and STORAGE
+    FORMAT options.  The ``data_length`` pass sizes one column per key
+    (tests/test_passes_speed_identity.py)."""
+    return (
+        table.dialect,
+        column.type,
+        column.character_set,
+        _option(column, "inline_length"),
+        _option(column, "storage format"),
+    )
 
 
 def _lob(

@@ -59,20 +59,44 @@ def _finding(f: Finding, name: str | None) -> dict[str, t.Any]:
 
 
 def _summary(report: Report) -> dict[str, t.Any]:
-    by_severity = {s.value: 0 for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)}
-    by_rule: dict[str, int] = {}
-    for f in report.findings:
-        by_severity[f.severity.value] += 1
-        by_rule[f.code] = by_rule.get(f.code, 0) + 1
-    return {
-        "files": len(report.files),
-        "findings": len(report.findings),
-        "by_severity": by_severity,
-        "by_rule": dict(sorted(by_rule.items())),
-        "suppressed": report.suppressed,
-        "baselined": report.baselined,
-        "failed": report.failed,
-    }
+    counts = Counts()
+    counts.add(report.findings)
+    return counts.summary(len(report.files), report.suppressed, report.baselined, report.failed)
+
+
+def finding(f: Finding, name: str | None) -> dict[str, t.Any]:
+    """One finding as the document (and ``lint --format jsonl``) writes it."""
+    return _finding(f, name)
+
+
+class Counts:
+    """The summary's counts, added file by file (``lint --format jsonl`` keeps these, not
+    the findings)."""
+
+    def __init__(self) -> None:
+        self.findings = 0
+        self.by_severity = {s.value: 0 for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)}
+        self.by_rule: dict[str, int] = {}
+
+    def add(self, findings: t.Iterable[Finding]) -> None:
+        for f in findings:
+            self.findings += 1
+            self.by_severity[f.severity.value] += 1
+            self.by_rule[f.code] = self.by_rule.get(f.code, 0) + 1
+
+    def summary(
+        self, files: int, suppressed: int, baselined: int, failed: bool
+    ) -> dict[str, t.Any]:
+        """The document's ``summary`` object."""
+        return {
+            "files": files,
+            "findings": self.findings,
+            "by_severity": dict(self.by_severity),
+            "by_rule": dict(sorted(self.by_rule.items())),
+            "suppressed": suppressed,
+            "baselined": baselined,
+            "failed": failed,
+        }
 
 
 def _dumps(doc: dict[str, t.Any]) -> str:

@@ -77,8 +77,29 @@ def to_json(report: Report) -> dict[str, t.Any]:
     }
 
 
-def _kb(value: float) -> str:
-    return f"{value / 1024:,.1f} KB"
+_IEC = (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024))
+
+#: What the capacity table's units mean (D105), printed under it.
+UNITS_NOTE = (
+    "units: KiB = 1,024 bytes, MiB = 1,024 KiB, GiB = 1,024 MiB (JSON: bytes); the Design "
+    "Guide's examples write K and MB for 1,000 and 1,000,000 bytes (18K/s x 120 min = 130MB)"
+)
+
+
+def volume(value: float) -> str:
+    """Bytes in the largest binary unit that keeps the figure at 1 or more (D105).
+
+    >>> volume(512), volume(22_070), volume(129_600_000)
+    ('512 bytes', '21.6 KiB', '123.6 MiB')
+    """
+    for unit, size in _IEC:
+        if abs(value) >= size:
+            return f"{value / size:,.1f} {unit}"
+    return f"{value:,.0f} bytes"
+
+
+def _sites(sites: t.Sequence[str], basis: str) -> str:
+    return f"{basis}: {', '.join(sites)}" if sites else basis
 
 
 def print_text(report: Report, explain: bool, file: t.TextIO | None = None) -> None:
@@ -114,7 +135,8 @@ def print_text(report: Report, explain: bool, file: t.TextIO | None = None) -> N
             f"RowWidth {m.row_width}, PrimaryKeyWidth {m.primary_key_width} "
             f"({', '.join(m.primary_key) or 'no key'}), NumColumns {m.num_columns}, "
             f"RowWidthChanged {m.row_width_changed} / NumColumnsChanged {m.num_columns_changed} "
-            f"({', '.join(m.changed_columns) or m.changed_basis}), NumSites {m.num_sites}",
+            f"({', '.join(m.changed_columns) or m.changed_basis}), NumSites {m.num_sites} "
+            f"({_sites(m.sites, m.sites_basis)})",
             markup=False,
         )
         if explain:
@@ -127,7 +149,7 @@ def print_text(report: Report, explain: bool, file: t.TextIO | None = None) -> N
         console.print(
             f"function {f.name} [{f.primary_database}]: ParameterWidth {f.parameter_width}; "
             f"inbound {f.message.inbound}, outbound {f.message.outbound} "
-            f"(NumSites {f.num_sites})",
+            f"(NumSites {f.num_sites}: {_sites(f.sites, f.sites_basis)})",
             markup=False,
         )
     if msgs.tables or msgs.functions:
@@ -140,18 +162,19 @@ def print_text(report: Report, explain: bool, file: t.TextIO | None = None) -> N
         for head in ("queue", "volume / s", "transactions / s", "queue size"):
             grid.add_column(head, justify="left" if head == "queue" else "right")
         for d in cap.databases:
-            size = "-" if d.queue_bytes is None else _kb(d.queue_bytes)
+            size = "-" if d.queue_bytes is None else volume(d.queue_bytes)
             grid.add_row(
-                escape(f"inbound {d.database}"), _kb(d.volume), f"{d.transaction_rate:g}", size
+                escape(f"inbound {d.database}"), volume(d.volume), f"{d.transaction_rate:g}", size
             )
         for s in cap.sites:
             grid.add_row(
                 escape(f"outbound {s.site}"),
-                _kb(s.volume),
+                volume(s.volume),
                 f"{s.transaction_rate:g}",
-                _kb(s.queue_bytes),
+                volume(s.queue_bytes),
             )
         console.print(grid)
+        console.print(UNITS_NOTE, markup=False)
         for note in cap.notes:
             console.print(f"note: {note}", markup=False)
         console.print()

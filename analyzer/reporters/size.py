@@ -18,6 +18,7 @@ import io
 import typing as t
 
 from analyzer.estimators import TableEstimate
+from analyzer.estimators.indexes import IndexEstimate
 from analyzer.ir import FileResult, QualifiedName, to_dict
 from analyzer.worksheet import render
 
@@ -56,9 +57,12 @@ def to_csv(estimates: t.Sequence[TableEstimate]) -> str:
 
 
 def to_json(
-    results: t.Sequence[FileResult], estimates: t.Sequence[TableEstimate]
+    results: t.Sequence[FileResult],
+    estimates: t.Sequence[TableEstimate],
+    indexes: t.Sequence[IndexEstimate] | None = None,
 ) -> dict[str, t.Any]:
-    """The size document: per table its figures, worksheets and per-column storage."""
+    """The size document: per table its figures, worksheets and per-column storage; with
+    ``indexes`` (``--indexes``) each table's ``indexes``, one entry per index."""
     columns: dict[tuple[str, str], list[dict[str, t.Any]]] = {}
     for r in results:
         for table in r.tables:
@@ -71,8 +75,71 @@ def to_json(
         doc = to_dict(e)
         doc["table"] = qualified(e.table)
         doc["columns"] = columns.get((e.path, qualified(e.table)), [])
+        if indexes is not None:
+            doc["indexes"] = [
+                index_json(x) for x in indexes if x.path == e.path and x.table == e.table
+            ]
         tables.append(doc)
     return {"schema_version": SCHEMA_VERSION, "tables": tables}
+
+
+def index_json(e: IndexEstimate) -> dict[str, t.Any]:
+    """One index of the ``indexes`` list (docs/estimators/mssql-indexes.md)."""
+    doc: dict[str, t.Any] = to_dict(e)
+    doc["table"] = qualified(e.table)
+    return doc
+
+
+def print_indexes(
+    indexes: t.Sequence[IndexEstimate], explain: bool, console: t.Any, title: str
+) -> None:
+    """One table of index figures (``--indexes``), then the worksheets with ``explain``."""
+    from rich.markup import escape
+    from rich.table import Table as RichTable
+
+    grid = RichTable(title=escape(title), title_justify="left")
+    heads = (
+        "index",
+        "kind",
+        "source",
+        "key",
+        "leaf row",
+        "per page",
+        "index row",
+        "per page",
+        "leaf pages",
+        "levels",
+        "upper pages",
+        "pages",
+        "bytes",
+    )
+    for head in heads:
+        grid.add_column(head, justify="left" if head in heads[:4] else "right")
+    for e in indexes:
+        key = ", ".join(e.columns) + (f" INCLUDE ({', '.join(e.included)})" if e.included else "")
+        grid.add_row(
+            escape(e.index),
+            f"{'unique ' if e.unique else ''}{e.kind}",
+            escape(e.source),
+            escape(key),
+            _fmt(e.leaf_row_bytes),
+            _fmt(e.leaf_rows_per_page),
+            _fmt(e.index_row_bytes),
+            _fmt(e.index_rows_per_page),
+            _fmt(e.leaf_pages),
+            _fmt(e.nonleaf_levels),
+            _fmt(e.nonleaf_pages),
+            _fmt(e.pages),
+            _fmt(e.index_bytes),
+        )
+    console.print(grid)
+    for e in indexes:
+        if e.note:
+            console.print(f"note: {e.index}: {e.note}", markup=False)
+    if explain:
+        for e in indexes:
+            for ws in e.worksheets:
+                console.print(render(ws), markup=False)
 
 
 def _fmt(value: int | None) -> str:
@@ -84,6 +151,7 @@ def print_text(
     estimates: t.Sequence[TableEstimate],
     explain: bool,
     file: t.TextIO | None = None,
+    indexes: t.Sequence[IndexEstimate] | None = None,
 ) -> None:
     """Human output: with rich on a terminal, plain text otherwise; worksheets with ``explain``
     (to ``file``, default stdout)."""
@@ -133,6 +201,11 @@ def print_text(
         if explain:
             for ws in e.worksheets:
                 console.print(render(ws), markup=False)
+        mine = [x for x in indexes or () if x.path == e.path and x.table == e.table]
+        if mine:
+            print_indexes(mine, explain, console, f"{name}: indexes [{e.platform}]")
+        elif indexes is not None:
+            console.print(f"{name}: no index sized on {e.platform}", markup=False)
         console.print()
 
 

@@ -6,7 +6,7 @@ none has a check of its own.  What each grammar reads is in docs/grammars.md, ho
 dialect is chosen in docs/decisions.md D4.
 
 >>> [r.code for r in RULES]
-['P001', 'P002', 'P003', 'P004', 'P005', 'P006', 'P900']
+['P001', 'P002', 'P003', 'P004', 'P005', 'P006', 'P007', 'P008', 'P900']
 """
 
 from __future__ import annotations
@@ -176,6 +176,75 @@ COMPILED_SQLGLOT = Rule(
     reported_by="parse",
 )
 
+SKIPPED_CREATE_TABLE = Rule(
+    "P007",
+    "skipped-create-table",
+    "syntax",
+    Severity.WARNING,
+    "a CREATE TABLE is inside a statement that is skipped",
+    what="Reports a CREATE TABLE that is part of a statement ddlaudit skips as not DDL it "
+    "analyses (`DATABASE`, `USE`, `SET`, `GRANT`, a BTEQ command, a table change it could not "
+    "read), because nothing ends that statement before the CREATE TABLE: a missing `;` in a "
+    "Teradata or HiRDB script, or both statements on one line of a T-SQL or ASE batch. The "
+    "finding points at the words `CREATE ... TABLE`; the table is not analysed. A CREATE "
+    "TABLE in the body of a procedure, function, trigger or macro is not reported: it "
+    "creates the table when the routine runs, not when the script does. Neither is one "
+    "inside a string literal (dynamic SQL).",
+    why="Without this finding the table would be lost without a word: it is neither sized "
+    "nor checked, and every reference to it is unresolved (R001, unresolved foreign keys). "
+    'On the platform the script usually fails at that point too (Teradata 3706 "Syntax '
+    'error", SQL Server Msg 102) or the first statement swallows the second.',
+    example="DATABASE sales\nCREATE MULTISET TABLE sales.orders (\n    order_id INTEGER NOT NULL,"
+    "\n    amount DECIMAL(12, 2)\n) PRIMARY INDEX (order_id);",
+    fix="End the statement before the CREATE TABLE (`;`, a `GO` line in T-SQL and ASE "
+    "scripts, or a line holding only `/`):\n\n"
+    "DATABASE sales;\nCREATE MULTISET TABLE sales.orders (\n    order_id INTEGER NOT NULL,"
+    "\n    amount DECIMAL(12, 2)\n) PRIMARY INDEX (order_id);",
+    references=(
+        "Teradata SQL Fundamentals: Statement Syntax (a request's statements are separated by "
+        "semicolons)",
+        "ddlaudit docs/decisions.md: D97-D99 (script formats: BTEQ commands, `/` lines, "
+        "statements after a control-flow block)",
+        "ddlaudit docs/scripts.md",
+    ),
+    reported_by="analyzer.core (statements skipped as not analysed)",
+    dialect="teradata",
+)
+
+STATEMENT_NOT_ANALYSED = Rule(
+    "P008",
+    "statement-not-analysed",
+    "syntax",
+    Severity.WARNING,
+    "a statement the IR has no place for is not analysed",
+    what="Reports a Replication Server statement ddlaudit recognises but does not analyse, "
+    "because its intermediate representation has no place for it: a database replication "
+    "definition (`create | alter | drop database replication definition`, multi-site "
+    "availability, MSA) and an article (`create | alter | drop article`). The statement is "
+    "skipped; the finding spans it and names what it is.",
+    why="A database replication definition replicates a whole database (or the tables its "
+    "`replicate tables in (...)` clause lists) without a table replication definition per "
+    "table, and an article adds a replication definition to a publication. ddlaudit's "
+    "replication checks and capacity figures (`ddlaudit replication`) count only table and "
+    "function replication definitions and subscriptions, so the tables these statements "
+    "replicate are missing from them: the outbound volume and queue sizes come out too low.",
+    example="create database replication definition pubs2_rep\n"
+    "with primary at PDS.pubs2\nreplicate DDL\ngo",
+    fix="Nothing to fix in the DDL. To have the tables in the capacity figures, also "
+    "describe them with table replication definitions (or size the MSA traffic by hand), "
+    "and suppress the finding for the statement:\n\n"
+    "create replication definition authors_rep\nwith primary at PDS.pubs2\n"
+    "with all tables named 'authors'\n(au_id varchar(11), au_lname varchar(40))\n"
+    "primary key (au_id)\ngo",
+    references=(
+        'Replication Server Reference Manual: "create database replication definition", '
+        '"create article"',
+        "ddlaudit grammars/rcl.py: NOT_ANALYSED",
+    ),
+    reported_by="analyzer.core (statements skipped as not analysed)",
+    dialect="sybase",
+)
+
 PARSER_CRASH = Rule(
     "P900",
     "parser-crash",
@@ -210,5 +279,7 @@ RULES: tuple[Rule, ...] = (
     UNKNOWN_DIALECT,
     NOT_LOWERED,
     COMPILED_SQLGLOT,
+    SKIPPED_CREATE_TABLE,
+    STATEMENT_NOT_ANALYSED,
     PARSER_CRASH,
 )

@@ -9,6 +9,7 @@ selection, so the findings are ``lint``'s.  Output: five Parquet datasets under
 ``out/`` whose schemas come from :mod:`analyzer.rows` (docs/output-schema.md)::
 
     out/files  out/tables  out/columns  out/diagnostics  out/findings
+    out/nodes  out/edges  out/replication  (out/audit with --audit-to)
 
 Plan (a job per write plus the first collect; no linking context on the driver):
 
@@ -42,7 +43,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial, reduce
 from pathlib import Path
 from types import TracebackType
@@ -59,12 +60,21 @@ from analyzer.core import Options
 from analyzer.diagnostics import CODES
 from analyzer.ir import Column, Diagnostic, FileResult, Severity, Table
 from analyzer.passes.link_replication import ReplicationContext, merge_contexts
-from analyzer.rows import DATASETS, FILE_DATASETS, GRAPH_DATASETS, OPTIONAL_DATASETS, Field, Row
+from analyzer.rows import (
+    DATASETS,
+    FILE_DATASETS,
+    GRAPH_DATASETS,
+    OPTIONAL_DATASETS,
+    SCOPE_DATASETS,
+    Field,
+    Row,
+)
 from analyzer.rules.registry import Rule
 from analyzer.rules.selection import Selection, resolve
 from analyzer.scopes import scope_of
 from analyzer.settings import SizingSettings
 from analyzer.source import _matches
+from analyzer.spark import incremental as increment
 from analyzer.spark import worker
 from analyzer.spark.session import Session, get_session, java_problem
 from analyzer.workflow import Prepared
@@ -135,6 +145,8 @@ class ScanSummary:
     nodes: int = 0
     edges: int = 0
     unresolved: int = 0
+    #: ``scan --incremental``: files phase 1 analysed in this run (the others reused).
+    reanalysed: int | None = None
 
     @property
     def diagnostics(self) -> int:
@@ -167,6 +179,7 @@ class ScanSummary:
             "seconds": round(self.seconds, 3),
             "out": self.out,
             "datasets": dict(self.datasets),
+            **({} if self.reanalysed is None else {"reanalysed": self.reanalysed}),
         }
 
     def render(self) -> str:
@@ -195,6 +208,14 @@ class ScanSummary:
                 f"graph: {n(self.nodes, 'node')}, {n(self.edges, 'edge')} "
                 f"({self.unresolved} unresolved)",
                 f"wrote {self.out}: {', '.join(name for name, _ in self.datasets)}",
+                *(
+                    []
+                    if self.reanalysed is None
+                    else [
+                        f"incremental: {n(self.reanalysed, 'file')} analysed, "
+                        f"{self.files - self.reanalysed} reused"
+                    ]
+                ),
             ]
         )
 
@@ -472,6 +493,31 @@ def _reader(spark: SparkSession) -> Any:
     )
 
 
+def _load_local(spark: SparkSession, absolute: Sequence[str]) -> DataFrame | None:
+    """The ``binaryFile`` frame of the listed local files, or None when none is left.
+
+    ``load`` checks that every path it is given exists, so one file removed between
+    the listing and this call would fail the scan (PATH_NOT_FOUND): such files are
+    dropped and the load retried; the driver then settles them (D005).  Files that
+    vanish later, while the tasks read, are covered by ``ignoreMissingFiles``.
+    """
+    from pyspark.errors import AnalysisException
+
+    paths = list(absolute)
+    for _ in range(3):
+        if not paths:
+            return None
+        try:
+            frame: DataFrame = _reader(spark).load([_hadoop_path(a) for a in paths])
+            return frame
+        except AnalysisException as err:
+            if err.getCondition() != "PATH_NOT_FOUND":
+                raise
+            paths = [a for a in paths if os.path.exists(a)]
+    frame = _reader(spark).load([_hadoop_path(a) for a in paths])
+    return frame
+
+
 def workload_tables(context: ReplicationContext) -> list[Table]:
     """Every table of the run as the workload check reads it (names and column names),
     from the replication context the driver holds anyway: no file's result comes back."""
@@ -515,7 +561,10 @@ def _scan(
     progress: _Progress,
     lint: Lint,
     audit_to: str | None = None,
-) -> dict[str, str]:
+    incremental: bool = False,
+) -> tuple[dict[str, str], int | None]:
+    """Run the scan and write the datasets: their paths, and with ``incremental`` how
+    many files phase 1 analysed (the others were reused from ``out/manifest``)."""
     sc = spark.sparkContext
     sizing: SizingSettings = options.config.sizing
     rules = lint.selection.enabled_rules
@@ -527,8 +576,21 @@ def _scan(
     placed = sc.broadcast(places)
     analyse = partial(worker.analyze_partition, options=options, sizing=sizing, rules=source_rules)
     phase1 = []
-    if listing.local:
-        frame = _reader(spark).load([_hadoop_path(a) for a, _ in listing.local])
+    to_read = listing.local
+    plan = None
+    if incremental:  # files whose bytes did not change reuse their phase 1 (D95)
+        plan = increment.plan(
+            spark, out, listing.local, places, increment.run_key(options, source_rules)
+        )
+        to_read = tuple((a, s) for a, s in listing.local if s not in plan.reuse)
+        reused = sc.broadcast(plan.reuse)
+        if plan.previous is not None:
+            stored = spark.read.schema(increment.MANIFEST_SCHEMA).parquet(plan.previous)
+            phase1.append(
+                stored.select("file", "state").rdd.mapPartitions(increment.Reused(reused, placed))
+            )
+    frame = _load_local(spark, [a for a, _ in to_read]) if to_read else None
+    if frame is not None:
         local = partial(analyse, display=LocalNames(names), place=Places(placed))
         phase1.append(frame.select("path", "content").rdd.mapPartitions(local))
     for i, root in enumerate(listing.remote):
@@ -574,9 +636,8 @@ def _scan(
     salting = worker.Salting(
         sc.broadcast(salts), sc.broadcast(assigned), min(parallelism, worker.MAX_SALTS)
     )
-    files = analysed.map(salting.keyed_file)
-    pieces = analysed.flatMap(salting.keyed_pieces)
-    grouped = files.union(pieces).groupByKey(partitions, salting.partition)
+    keyed = analysed.flatMap(salting.keyed)
+    grouped = keyed.groupByKey(partitions, salting.partition)
     checked = grouped.flatMap(partial(worker.check_group, sizing=sizing, rules=file_rules))
     # Persisted in the JVM: the findings read the scope members, the writes the records.
     nested = spark.createDataFrame(checked, record_schema(), verifySchema=False)
@@ -612,7 +673,7 @@ def _scan(
     per_scope = {
         name: spark.createDataFrame(
             tagged.filter(partial(_tagged, name)).map(_untagged),
-            struct_type(DATASETS[name]),
+            struct_type({**DATASETS, **SCOPE_DATASETS}[name]),
             verifySchema=False,
         )
         for name in worker.TAGS
@@ -630,8 +691,14 @@ def _scan(
         progress.phase(f"checking {total} files")
         _write(per_scope["findings"], f"{out}/findings", tasks)
         written["findings"] = f"{out}/findings"
+        if plan is not None:  # from the cache, before it goes; swapped in at the end
+            progress.phase("writing manifest")
+            hashes = sc.broadcast(plan.hashes)
+            manifest = analysed.map(increment.ManifestRow(hashes, reused, plan.key))
+            _write(spark.createDataFrame(manifest, increment.MANIFEST_SCHEMA, verifySchema=False),
+                   plan.next_path(out), parts)  # fmt: skip
         spark_read.unpersist()
-        for name in GRAPH_DATASETS:
+        for name in (*GRAPH_DATASETS, *SCOPE_DATASETS):
             progress.phase(f"writing {name}")
             _write(per_scope[name], f"{out}/{name}", tasks)
             written[name] = f"{out}/{name}"
@@ -654,8 +721,12 @@ def _scan(
         spark_read.unpersist()
         for broadcast in (names, placed, salting.salts, salting.partitions):
             broadcast.unpersist()
-    audit = {"audit": written["audit"]} if "audit" in written else {}
-    return {**{name: written[name] for name in DATASETS}, **audit}
+    if plan is not None:
+        increment.swap(spark, out)
+        written[increment.MANIFEST] = f"{out}/{increment.MANIFEST}"
+    optional = {n: written[n] for n in ("audit", increment.MANIFEST) if n in written}
+    datasets = {name: written[name] for name in (*DATASETS, *SCOPE_DATASETS)}
+    return {**datasets, **optional}, (total - len(plan.reuse) if plan is not None else None)
 
 
 def _read(spark: SparkSession, written: dict[str, str], name: str) -> DataFrame:
@@ -737,6 +808,8 @@ def run_scan(
     progress: bool = True,
     selection: Selection | None = None,
     audit_to: str | None = None,
+    listing: Listing | None = None,
+    incremental: bool = False,
 ) -> ScanSummary:
     """Scan ``paths`` (files, directories or ``hdfs://``-style URIs) and write ``out/``.
 
@@ -748,13 +821,18 @@ def run_scan(
     Spark cannot start, :class:`~analyzer.rules.selection.SelectionError` (before
     starting it) when ``[lint]`` names no rule.  ``audit_to`` (``scan --audit-to``) also
     writes ``out/audit``: one row per column audited for that target (docs/audit.md).
+    ``listing`` (from :func:`list_inputs` with the same globs) replaces the listing of
+    ``paths``: files may change between the two, as they may on a live tree.
+    ``incremental`` (``scan --incremental``) reuses the phase 1 of files whose bytes did
+    not change since the previous incremental scan into ``out`` (:mod:`.incremental`).
     """
     start = time.perf_counter()
     options = options if options is not None else Options()
     lint = Lint(selection or resolve(options.config.lint), options.config.lint.workload)
     inc = tuple(include) if include is not None else tuple(options.config.include)
     exc = tuple(exclude) if exclude is not None else tuple(options.config.exclude)
-    listing = list_inputs(paths, inc, exc, options.config)
+    if listing is None:
+        listing = list_inputs(paths, inc, exc, options.config)
     target = out if _local_path(out) is None else os.path.abspath(_local_path(out) or out)
     if progress:
         # The JVM takes seconds to start; say so before the terminal goes quiet.
@@ -770,8 +848,11 @@ def run_scan(
                 session.spark, "spark.sql.sources.parallelPartitionDiscovery.threshold", "1000000"
             ),
         ):
-            written = _scan(session.spark, listing, target, options, inc, exc, bar, lint, audit_to)
+            written, analysed = _scan(
+                session.spark, listing, target, options, inc, exc, bar, lint, audit_to, incremental
+            )
             bar.phase("counting")
-            return _summarise(session.spark, written, out, time.perf_counter() - start)
+            summary = _summarise(session.spark, written, out, time.perf_counter() - start)
+            return replace(summary, reanalysed=analysed)
     finally:
         session.close()

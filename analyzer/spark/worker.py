@@ -61,6 +61,7 @@ from analyzer.rows import (
     file_row,
     finding_rows,
     graph_rows,
+    replication_rows,
     table_rows,
 )
 from analyzer.rules.engine import from_diagnostic, with_fingerprints
@@ -325,6 +326,11 @@ class Salting:
         scope, piece = link_piece(analysed)
         return [((scope, i), ("P", piece)) for i in range(max(1, self.groups(scope)))]
 
+    def keyed(self, analysed: Analysed) -> list[tuple[tuple[str, int], tuple[str, Any]]]:
+        """The file and its link pieces in one pass: the phase-1 cache is read (and each
+        item unpickled) once for the phase-2 shuffle, not once for each."""
+        return [self.keyed_file(analysed), *self.keyed_pieces(analysed)]
+
 
 def plan_groups(
     counts: dict[str, int], parallelism: int, max_salts: int = MAX_SALTS
@@ -563,7 +569,24 @@ def graph_scope(scope: str, members: Iterable[Member]) -> tuple[list[Row], list[
 
 
 #: Tags of :func:`finish_group`'s rows: the dataset each belongs to.
-TAGS = ("findings", "nodes", "edges")
+TAGS = ("findings", "nodes", "edges", "replication")
+
+
+def replication_scope(scope: str, members: Iterable[Member], run: RunSettings) -> list[Row]:
+    """The ``replication`` rows of one scope: ``ddlaudit replication``'s message sizes
+    (:func:`analyzer.reporters.replication.build` over the scope's files, in order, with
+    the run's workload; every table of a T-SQL file is sized as an article, D67)."""
+    from analyzer.reporters.replication import build
+
+    if not scope:
+        return []
+    ordered = sorted(members, key=lambda m: (m.order, m.path))
+    texts = {m.path: m.text for m in ordered if m.text is not None}
+    report, _ = build([m.checked.result for m in ordered], run.sizing, run.workload, None, texts)
+    return replication_rows(
+        scope, report.messages.tables, report.messages.functions, report.articles,
+        report.sql_remote,
+    )  # fmt: skip
 
 
 def audit_scope(scope: str, members: Iterable[Member], run: RunSettings) -> list[Row]:
@@ -587,6 +610,11 @@ def finish_group(group: tuple[str, Iterable[bytes]], run: RunSettings) -> list[t
         nodes, edges = [], []
         found.extend(finding_rows(with_fingerprints([_failed(scope, err)], run.reported)))
     try:
+        replicated = replication_scope(scope, members, run)
+    except Exception as err:  # likewise for the replication figures
+        replicated = []
+        found.extend(finding_rows(with_fingerprints([_failed(scope, err)], run.reported)))
+    try:
         audited = audit_scope(scope, members, run)
     except Exception as err:  # likewise for the audit
         audited = []
@@ -595,5 +623,6 @@ def finish_group(group: tuple[str, Iterable[bytes]], run: RunSettings) -> list[t
         *(("findings", r) for r in found),
         *(("nodes", r) for r in nodes),
         *(("edges", r) for r in edges),
+        *(("replication", r) for r in replicated),
         *(("audit", r) for r in audited),
     ]

@@ -1,0 +1,149 @@
+"""Index sizing (``ddlaudit size --indexes``): one :class:`IndexEstimate` per index.
+
+Each platform sizes its indexes by its own procedure (docs/estimators/):
+
+* SQL Server (:mod:`analyzer.estimators.mssql_index`): "Estimate the Size of a Clustered
+  Index" and "Estimate the Size of a Nonclustered Index";
+* Sybase ASE (:mod:`analyzer.estimators.ase_index`): Performance and Tuning, "Calculating
+  table and clustered index sizes for allpages-locked tables", steps 3-5 and 7-12;
+* Teradata (:mod:`analyzer.estimators.teradata_index`): Database Design, "Sizing a Unique
+  Secondary Index Subtable" (and the rowID part of the NUSI equation);
+* HiRDB (:mod:`analyzer.estimators.hirdb_index`): listed, not sized (the formulas are not
+  in the sources at hand);
+
+Which indexes a table has: those created by ``CREATE INDEX`` (lowered into the table by the
+link pass, D76) and those its PRIMARY KEY and UNIQUE constraints imply, per platform (D107).
+
+>>> from analyzer.core import Options, analyze_bytes
+>>> from analyzer import passes
+>>> from analyzer.settings import SizingSettings
+>>> s = SizingSettings(rows=1_000_000)
+>>> ddl = b"CREATE TABLE t (id int NOT NULL PRIMARY KEY, code char(8) NOT NULL UNIQUE)"
+>>> r = passes.run(passes.run(analyze_bytes("t.sql", ddl, Options(dialect="tsql"))),
+...                passes.SIZING_RULES, sizing=s)
+>>> [(e.index, e.kind, e.leaf_row_bytes, e.pages) for e in estimate_indexes(r, s)]
+[('primary key', 'clustered', 19, 2604), ('unique', 'nonclustered', 16, 2234)]
+"""
+
+from __future__ import annotations
+
+import typing as t
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from analyzer.ir import Diagnostic, FileResult, Index, QualifiedName, Span, Table
+from analyzer.settings import SizingSettings
+from analyzer.worksheet import Worksheet
+
+
+@dataclass(frozen=True, slots=True)
+class IndexEstimate:
+    """The size of one index of one table on one platform.
+
+    ``leaf_row_bytes`` / ``leaf_rows_per_page``: the leaf level (for a SQL Server clustered
+    index, the data rows); ``index_row_bytes`` / ``index_rows_per_page``: the levels above
+    it. Page counts need a row count (``--rows``); ``pages`` = leaf + non-leaf pages and
+    ``index_bytes`` their bytes (for a clustered index, the whole table).
+    """
+
+    path: str
+    table: QualifiedName
+    platform: str
+    index: str
+    kind: str
+    unique: bool
+    #: Where the index comes from: ``primary key``, ``unique constraint``, ``create index``,
+    #: ``table`` (declared with the table).
+    source: str
+    columns: tuple[str, ...]
+    included: tuple[str, ...] = ()
+    fill_factor: int | None = None
+    leaf_row_bytes: int | None = None
+    leaf_rows_per_page: int | None = None
+    index_row_bytes: int | None = None
+    index_rows_per_page: int | None = None
+    rows: int | None = None
+    leaf_pages: int | None = None
+    nonleaf_levels: int | None = None
+    nonleaf_pages: int | None = None
+    pages: int | None = None
+    index_bytes: int | None = None
+    #: The row locator a nonclustered index carries: ``heap RID`` or ``clustering key``.
+    row_locator: str | None = None
+    worksheets: tuple[Worksheet, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = ()
+    note: str | None = None
+    span: Span | None = None
+
+
+class IndexEstimator(t.Protocol):
+    def __call__(
+        self,
+        table: Table,
+        path: str,
+        sizing: SizingSettings,
+        texts: Mapping[str, str],
+    ) -> tuple[IndexEstimate, ...]: ...
+
+
+def _mssql() -> IndexEstimator:
+    from analyzer.estimators import mssql_index
+
+    return mssql_index.estimate
+
+
+def _ase() -> IndexEstimator:
+    from analyzer.estimators import ase_index
+
+    return ase_index.estimate
+
+
+def _hirdb() -> IndexEstimator:
+    from analyzer.estimators import hirdb_index
+
+    return hirdb_index.estimate
+
+
+def _teradata() -> IndexEstimator:
+    from analyzer.estimators import teradata_index
+
+    return teradata_index.estimate
+
+
+#: platform -> loader of its index estimator (modules load on first use).
+INDEX_ESTIMATORS: dict[str, t.Callable[[], IndexEstimator]] = {
+    "mssql": _mssql,
+    "ase": _ase,
+    "teradata": _teradata,
+    "hirdb": _hirdb,
+}
+
+
+def estimate_indexes(
+    result: FileResult, sizing: SizingSettings, texts: Mapping[str, str] | None = None
+) -> tuple[IndexEstimate, ...]:
+    """Every index of every table of ``result`` (already through the sizing passes).
+
+    ``texts``: decoded source text by path, for what the IR does not keep (SQL Server
+    ``INCLUDE`` columns, read from the index statement's own text).
+    """
+    out: list[IndexEstimate] = []
+    # HiRDB's CREATE INDEX stays in the file (FileResult.indexes): give it to its table
+    own: dict[str, list[Index]] = {}
+    for ix in result.indexes:
+        if ix.table is not None:
+            own.setdefault(ix.table.name.lower(), []).append(ix)
+    for table in result.tables:
+        loader = INDEX_ESTIMATORS.get(sizing.platform_for(table.dialect))
+        if loader is None:
+            continue
+        extra = tuple(x for x in own.get(table.name.name.lower(), ()) if x not in table.indexes)
+        if extra:
+            table = replace(table, indexes=table.indexes + extra)
+        out.extend(loader()(table, result.path, sizing, texts or {}))
+    return tuple(out)
+
+
+def platforms() -> tuple[str, ...]:
+    """The platforms whose indexes are sized."""
+    return tuple(INDEX_ESTIMATORS)

@@ -1,0 +1,589 @@
+"""Files through a workflow one at a time, in listing order, in this process or a pool.
+
+``parse``, ``size`` and ``lint`` stream their output (docs/streaming.md): each file's
+report is written as soon as the file is done, so a run holds one file's IR at a time,
+not the repository's.  A file's passes link it against its scope (alias types, tables,
+keys and replication statements of the scope's other files: docs/decisions.md D31,
+D77), so every file is read twice over, as the Spark scan does
+(:mod:`analyzer.spark.worker`), with the same workflow functions:
+
+1. *phase 1* (:func:`first`), per file: decode, parse, IR (and for ``lint`` the
+   ``source`` rules and suppression comments: :func:`analyzer.workflow.prepare`).  The
+   prepared file is pickled to a spill file on disk and dropped; what it gives its
+   scope's links (:func:`~analyzer.passes.link_replication.scope_links`: alias types,
+   table shapes, keys, replication statements; small) is kept until the scope's last
+   file is done, then the scope's links are spilled too;
+2. *phase 2* (:func:`second`), per file in listing order: the prepared file read back,
+   the workflow's passes with its scope's links, then the command's own step (the
+   estimates; ``lint``: :func:`analyzer.workflow.check_file`), then ``render`` (the
+   command's per-file report text, made where the file was processed).
+
+With ``jobs > 1`` both phases run in a :class:`~concurrent.futures.ProcessPoolExecutor`
+(forked workers on Linux, else spawned ones; an initializer that receives the run's
+settings once, chunks of files to amortise pickling, at most a few chunks in flight so
+memory stays flat); the results come back in listing order, so the output is the same
+bytes as ``jobs == 1``.
+Each worker writes its prepared files to its own spill file: the parent handles only
+the small link pieces.  A per-file step that raises becomes a ``D900`` diagnostic on
+that file (the same in both modes); a worker process that dies, or Ctrl-C, stops the
+run with :class:`PoolError`.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import traceback
+import typing as t
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+from analyzer import passes
+from analyzer.core import Options, analyze_source
+from analyzer.diagnostics import CODES
+from analyzer.ir import Diagnostic, FileResult, Severity
+from analyzer.passes.link_replication import ScopeLinks, merge_links, scope_links
+from analyzer.settings import SizingSettings
+from analyzer.source import DecodeResult, decode, read_path
+
+if t.TYPE_CHECKING:  # the rules and estimators are imported by the commands that use them
+    import concurrent.futures as cf
+
+    from analyzer.estimators import TableEstimate
+    from analyzer.rules.registry import Finding, Rule
+    from analyzer.rules.selection import Selection
+    from analyzer.rules.suppressions import Directive
+    from analyzer.workflow import LintRun, Prepared
+
+#: The commands this module runs; each names its per-file steps (module docstring).
+COMMANDS = ("parse", "size", "lint")
+
+#: Chunks in flight per worker: enough to keep every worker busy, few enough that the
+#: results waiting to be written stay a handful of files.
+IN_FLIGHT = 3
+
+#: Largest number of files in one pool task (pickling is paid per task, not per file).
+MAX_CHUNK = 32
+
+
+class PoolError(RuntimeError):
+    """The run could not finish: a worker process died or the run was interrupted."""
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """What every file of a run is processed with; picklable (sent to each worker once).
+
+    ``render`` (a module-level function, so it pickles by name) turns a file's phase-2
+    output into what the caller writes; None returns the output itself.
+    """
+
+    command: str
+    options: Options
+    sizing: SizingSettings
+    rules: tuple[Rule, ...] = ()
+    stdin: bytes | None = None
+    render: Callable[[t.Any], t.Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sized:
+    """``size``'s phase-2 output for one file: the result after the sizing passes and its
+    tables' estimates."""
+
+    result: FileResult
+    estimates: tuple[TableEstimate, ...]
+
+
+# ---------------------------------------------------------------------- per file
+
+
+def internal(err: BaseException) -> Diagnostic:
+    """A ``D900`` for an exception in a per-file step, with where it was raised."""
+    name = CODES["D900"][0]
+    frames = traceback.extract_tb(err.__traceback__)
+    where = f" (at {frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno})" if frames else ""
+    return Diagnostic("D900", Severity.ERROR, f"{name}: {type(err).__name__}: {err}{where}")
+
+
+def _with(result: FileResult, err: BaseException) -> FileResult:
+    return replace(result, diagnostics=(*result.diagnostics, internal(err)))
+
+
+def _read(path: str, job: Job) -> DecodeResult:
+    """:func:`analyzer.workflow.read` (``<stdin>``: the run's standard input)."""
+    encoding = job.options.encoding or job.options.config.encoding
+    if path == "<stdin>":
+        return decode(job.stdin or b"", path, encoding)
+    return read_path(path, encoding)
+
+
+def result_of(item: FileResult | Prepared) -> FileResult:
+    """The IR of a phase-1 item (``lint``'s is a :class:`~analyzer.workflow.Prepared`)."""
+    return item if isinstance(item, FileResult) else item.result
+
+
+def first(job: Job, path: str, scope: str) -> FileResult | Prepared:
+    """Phase 1 of one file; never raises (a failure is a D900 on the file).  ``lint``
+    gets the workflow's :class:`~analyzer.workflow.Prepared`, the others the IR."""
+    try:
+        decoded = _read(path, job)
+        if job.command == "lint":
+            from analyzer.workflow import prepare
+
+            return prepare(decoded, path, job.options, job.sizing, job.rules, scope)
+        if decoded.source is None:
+            return FileResult(path, None, None, diagnostics=decoded.diagnostics)
+        return analyze_source(decoded.source, job.options, decoded.diagnostics)
+    except Exception as err:  # one file must never stop the run
+        failed = FileResult(path, None, None, diagnostics=(internal(err),))
+        if job.command == "lint":
+            from analyzer.workflow import Prepared
+
+            return Prepared(failed, scope=scope)
+        return failed
+
+
+def second(job: Job, item: FileResult | Prepared, links: ScopeLinks) -> t.Any:
+    """Phase 2 of one file (its scope's ``links``), then ``job.render``; never raises for
+    a failure inside the workflow (a D900 on the file)."""
+    if not isinstance(item, FileResult):  # lint
+        from analyzer.rules.engine import from_diagnostic
+        from analyzer.workflow import LINT, Checked, check_file
+
+        try:
+            done = check_file(
+                item, LINT, job.sizing, links.user_types, links.replication, job.rules
+            )
+            out: t.Any = replace(done, estimates=())
+        except Exception as err:
+            result = _with(item.result, err)
+            found = (*item.findings, from_diagnostic(result.diagnostics[-1], result))
+            out = Checked(result, (), found, item.directives, item.scope)
+    else:
+        result = item
+        failed = False
+        try:  # what analyze_paths runs: the passes with the scope's links
+            result = passes.run(result, user_types=links.user_types, replication=links.replication)
+        except Exception as err:
+            result, failed = _with(result, err), True
+        out = result
+        if job.command == "size":
+            from analyzer.estimators import estimate_file
+            from analyzer.workflow import SIZE, after_parse
+
+            estimates: tuple[TableEstimate, ...] = ()
+            if not failed:  # one D900 per file: a result the passes broke on is not sized
+                try:
+                    result = passes.run(result, after_parse(SIZE), sizing=job.sizing)
+                    estimates = tuple(estimate_file(result, job.sizing))
+                except Exception as err:
+                    result = _with(result, err)
+            out = Sized(result, estimates)
+    return job.render(out) if job.render is not None else out
+
+
+# ---------------------------------------------------------------------- spill
+
+
+@dataclass(slots=True)
+class _Spill:
+    """Append-only pickles in one file; ``(path, offset, length)`` finds one again."""
+
+    path: str
+    handle: t.BinaryIO | None = None
+    size: int = 0
+
+    def put(self, obj: t.Any) -> tuple[str, int, int]:
+        data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+        if self.handle is None:
+            self.handle = open(self.path, "ab")  # noqa: SIM115 (closed by close())
+        self.handle.write(data)
+        at = self.size
+        self.size += len(data)
+        return self.path, at, len(data)
+
+    def flush(self) -> None:
+        if self.handle is not None:
+            self.handle.flush()
+
+    def close(self) -> None:
+        if self.handle is not None:
+            self.handle.close()
+            self.handle = None
+
+
+Where = tuple[str, int, int]
+
+
+def _get(where: Where) -> t.Any:
+    path, at, length = where
+    with open(path, "rb") as handle:
+        handle.seek(at)
+        return pickle.loads(handle.read(length))
+
+
+@dataclass(slots=True)
+class _Worker:
+    """One process's state: the run's job, its spill file, the scope links last read."""
+
+    job: Job
+    spill: _Spill
+    links_at: Where | None = None
+    links: ScopeLinks = field(default_factory=ScopeLinks)
+
+    def scope_links(self, where: Where) -> ScopeLinks:
+        if where != self.links_at:  # a chunk is mostly one scope: read its links once
+            self.links, self.links_at = _get(where), where
+        return self.links
+
+
+#: The worker process's state, set once by :func:`_start` (the pool initializer: a
+#: spawned process has nothing else to receive the run's settings with).  Each process
+#: holds one; the parent never sets it.
+_STATE: dict[str, _Worker] = {}
+
+
+def _start(job: Job, folder: str) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _STATE["worker"] = _Worker(job, _Spill(os.path.join(folder, f"spill-{os.getpid()}")))
+
+
+def _first_chunk(items: Sequence[tuple[str, str]]) -> list[tuple[Where, ScopeLinks]]:
+    worker = _STATE["worker"]
+    out = []
+    for path, scope in items:
+        prepared = first(worker.job, path, scope)
+        out.append((worker.spill.put(prepared), scope_links([result_of(prepared)])))
+    worker.spill.flush()
+    return out
+
+
+def _second_chunk(items: Sequence[tuple[Where, Where]]) -> list[t.Any]:
+    worker = _STATE["worker"]
+    return [second(worker.job, _get(at), worker.scope_links(links)) for at, links in items]
+
+
+# ---------------------------------------------------------------------- the run
+
+
+@dataclass(slots=True)
+class _Scopes:
+    """Each scope's link pieces until its last file is done, then its spilled links."""
+
+    spill: _Spill
+    left: dict[str, int]
+    around: ScopeLinks | None = None
+    pieces: dict[str, list[ScopeLinks]] = field(default_factory=dict)
+    done: dict[str, Where] = field(default_factory=dict)
+
+    def add(self, scope: str, piece: ScopeLinks) -> None:
+        self.pieces.setdefault(scope, []).append(piece)
+        self.left[scope] -= 1
+        if self.left[scope] == 0:
+            listed = self.pieces.pop(scope)
+            if self.around is not None:
+                listed.append(self.around)
+            self.done[scope] = self.spill.put(merge_links(listed))
+
+
+def _chunks(items: Sequence[t.Any], size: int) -> list[Sequence[t.Any]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def _ordered(
+    pool: cf.ProcessPoolExecutor,
+    fn: Callable[[t.Any], list[t.Any]],
+    chunks: Iterable[t.Any],
+    window: int,
+) -> Iterator[t.Any]:
+    """``fn`` over ``chunks`` in the pool, results in order, at most ``window`` pending."""
+    pending: deque[cf.Future[list[t.Any]]] = deque()
+    for chunk in chunks:
+        pending.append(pool.submit(fn, chunk))
+        if len(pending) >= window:
+            yield from pending.popleft().result()
+    while pending:
+        yield from pending.popleft().result()
+
+
+def _chunk_size(files: int, jobs: int) -> int:
+    return max(1, min(MAX_CHUNK, files // (jobs * 4) or 1))
+
+
+def process(
+    job: Job,
+    listed: Sequence[tuple[str, str]],
+    jobs: int = 1,
+    around: ScopeLinks | None = None,
+    start: str | None = None,
+) -> Iterator[t.Any]:
+    """Each file of ``listed`` (``(path, scope)`` in listing order) through both phases;
+    yields the phase-2 output (rendered) of each file, in listing order.
+
+    ``around``: links every scope also sees.  One file, or ``jobs == 1``, runs in this
+    process (one file without a spill: the pre-commit case).  ``start``: the pool's start
+    method (default: :func:`_start_method`).
+    """
+    if not listed:
+        return
+    if len(listed) == 1:
+        path, scope = listed[0]
+        prepared = first(job, path, scope)
+        pieces = [scope_links([result_of(prepared)])]
+        links = merge_links([*pieces, around] if around is not None else pieces)
+        yield second(job, prepared, links)
+        return
+    import tempfile
+
+    left: dict[str, int] = {}
+    for _, scope in listed:
+        left[scope] = left.get(scope, 0) + 1
+    with tempfile.TemporaryDirectory(prefix="ddlaudit-") as folder:
+        scopes = _Scopes(_Spill(os.path.join(folder, "links")), left, around)
+        try:
+            if jobs <= 1:
+                yield from _in_process(job, listed, scopes, folder)
+            else:
+                yield from _in_pool(job, listed, scopes, folder, jobs, start)
+        finally:
+            scopes.spill.close()
+
+
+def _in_process(
+    job: Job, listed: Sequence[tuple[str, str]], scopes: _Scopes, folder: str
+) -> Iterator[t.Any]:
+    spill = _Spill(os.path.join(folder, "spill"))
+    try:
+        at = []
+        for path, scope in listed:
+            prepared = first(job, path, scope)
+            at.append(spill.put(prepared))
+            scopes.add(scope, scope_links([result_of(prepared)]))
+            del prepared
+        spill.flush()
+        scopes.spill.flush()
+        worker = _Worker(job, spill)
+        for where, (_, scope) in zip(at, listed, strict=True):
+            yield second(job, _get(where), worker.scope_links(scopes.done[scope]))
+    finally:
+        spill.close()
+
+
+def _in_pool(
+    job: Job,
+    listed: Sequence[tuple[str, str]],
+    scopes: _Scopes,
+    folder: str,
+    jobs: int,
+    start: str | None = None,
+) -> Iterator[t.Any]:
+    import concurrent.futures as cf
+    import multiprocessing
+
+    size = _chunk_size(len(listed), jobs)
+    window = jobs * IN_FLIGHT
+    pool = cf.ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context(start or _start_method()),
+        initializer=_start,
+        initargs=(job, folder),
+    )
+    try:
+        at: list[Where] = []
+        found = _ordered(pool, _first_chunk, _chunks(listed, size), window)
+        for (where, piece), (_, scope) in zip(found, listed, strict=True):
+            at.append(where)
+            scopes.add(scope, piece)
+        scopes.spill.flush()
+        tasks = [(w, scopes.done[scope]) for w, (_, scope) in zip(at, listed, strict=True)]
+        del at
+        yield from _ordered(pool, _second_chunk, _chunks(tasks, size), window)
+        pool.shutdown(wait=True)
+    except cf.process.BrokenProcessPool as err:
+        raise PoolError(f"a worker process died ({err}); no output is complete") from None
+    except KeyboardInterrupt:
+        raise PoolError("interrupted") from None
+    finally:
+        _stop(pool)
+
+
+def _start_method() -> str:
+    """``fork`` from a single-threaded Linux process (the workers inherit the imported
+    modules instead of importing them again: about 0.4 s of CPU each), else ``spawn``;
+    the run's settings reach the workers through the initializer either way."""
+    import sys
+    import threading
+
+    return "fork" if sys.platform == "linux" and threading.active_count() == 1 else "spawn"
+
+
+def _stop(pool: cf.ProcessPoolExecutor) -> None:
+    """Shut the pool down without waiting for running tasks (Ctrl-C, a dead worker, or a
+    consumer that stopped reading): its processes are ended, none is left behind."""
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
+    for p in processes:
+        p.join(timeout=5)
+
+
+# ---------------------------------------------------------------------- lint
+
+
+@dataclass(frozen=True, slots=True)
+class FileFindings:
+    """What ``lint --format jsonl`` writes for one file: its findings after severity,
+    selection, suppressions, fingerprints and the baseline, sorted; ``listed`` is False
+    for findings about no listed file (discovery, the workload: written last)."""
+
+    path: str
+    findings: tuple[Finding, ...]
+    suppressed: int = 0
+    baselined: int = 0
+    listed: bool = True
+
+
+def lint(
+    paths: Sequence[str],
+    options: Options,
+    sizing: SizingSettings,
+    selection: Selection,
+    *,
+    stdin: bytes | None = None,
+    workload_path: str | None = None,
+    baseline: t.Any = None,
+    root: str = ".",
+    tool_version: str = "",
+    jobs: int = 1,
+    per_file: bool = False,
+) -> Iterator[FileFindings | LintRun]:
+    """:func:`analyzer.workflow.lint` file by file (no ``--context``: that run keeps its
+    context files' IR for every scope and stays in :mod:`analyzer.workflow`).
+
+    Holds each scope's checked files until its last one is done (the ``scope`` rules and
+    the replication estimators read the scope's files together), then only findings.
+    With ``per_file``, yields a :class:`FileFindings` per listed file in listing order as
+    soon as its scope is done, then one for the findings about no listed file; last (in
+    both modes), the :class:`~analyzer.workflow.LintRun`, whose report is what
+    :func:`analyzer.workflow.lint` reports (its ``checked`` is empty).
+    """
+    from analyzer.rules.engine import from_diagnostic
+    from analyzer.rules.registry import Finding
+    from analyzer.workflow import (
+        LintRun,
+        check_scope,
+        check_workload,
+        finish,
+        finish_findings,
+        load_workload,
+        replication_enabled,
+        replication_findings,
+        reported_path,
+        scopes,
+    )
+
+    rules = tuple(selection.enabled_rules)
+    listed, found = scopes(paths, options.config.include, options.config.exclude, options.config)
+    workload, problems = load_workload(workload_path)
+    named = None if workload is None else {str(w.name).lower() for w in workload.tables}
+    tables: list[t.Any] = []
+    functions: list[str] = []
+    replicating = replication_enabled(selection)
+    left: dict[str, int] = {}
+    for _, scope in listed:
+        left[scope] = left.get(scope, 0) + 1
+    members: dict[str, list[FileResult]] = {}
+    pending: dict[str, list[Finding]] = {}  # a file's findings until its scope is done
+    ready: dict[str, list[Finding]] = {}
+    elsewhere: list[Finding] = []  # scope findings about no file of the scope
+    marks: dict[str, tuple[Directive, ...]] = {}
+    shown: dict[str, str] = {}
+
+    def relative(path: str) -> str:
+        if path not in shown:
+            shown[path] = reported_path(path, root)
+        return shown[path]
+
+    next_out = 0
+    raw: list[Finding] = [from_diagnostic(d) for d in found]
+    job = Job("lint", options, sizing, rules, stdin)
+    for checked in process(job, listed, jobs):
+        path, scope = checked.result.path, checked.scope
+        if checked.directives:
+            marks[path] = checked.directives
+        if named is not None:
+            result = checked.result
+            tables.extend(tb for tb in result.tables if tb.name.name.lower() in named)
+            functions.extend(f.name for f in result.function_replication_definitions)
+        members.setdefault(scope, []).append(checked.result)
+        pending[path] = list(checked.findings)
+        left[scope] -= 1
+        if left[scope]:
+            continue
+        done = members.pop(scope)
+        found_here = check_scope(scope, done, sizing, rules)
+        if replicating:
+            from analyzer.estimators.mssql_replication import source_texts
+
+            texts = source_texts(done, options.encoding or options.config.encoding, stdin)
+            found_here.extend(replication_findings(done, sizing, workload, texts))
+        own = {r.path for r in done}
+        for f in found_here:
+            (pending[f.path] if f.path in own else elsewhere).append(f)
+        for r in done:
+            ready[r.path] = pending.pop(r.path)
+        del done
+        while next_out < len(listed) and listed[next_out][0] in ready:
+            out_path = listed[next_out][0]
+            next_out += 1
+            file_findings = ready.pop(out_path)
+            if not per_file:
+                raw.extend(file_findings)
+                continue
+            own_marks = {out_path: marks[out_path]} if out_path in marks else {}
+            kept, suppressed = finish_findings(file_findings, selection, own_marks, relative)
+            kept.sort(key=Finding.sort_key)
+            hidden = 0
+            if baseline is not None:
+                kept, hidden = baseline.filter(kept)
+            yield FileFindings(out_path, tuple(kept), suppressed, hidden)
+    raw.extend(problems)
+    raw.extend(check_workload(workload, tables, functions))
+    raw.extend(elsewhere)
+    if per_file:
+        kept, suppressed = finish_findings(raw, selection, {}, relative)
+        kept.sort(key=Finding.sort_key)
+        hidden = 0
+        if baseline is not None:
+            kept, hidden = baseline.filter(kept)
+        yield FileFindings("", tuple(kept), suppressed, hidden, listed=False)
+        return
+    report, kept = finish(
+        raw,
+        selection,
+        marks,
+        [p for p, _ in listed],
+        root=root,
+        baseline=baseline,
+        tool_version=tool_version,
+    )
+    yield LintRun(report, tuple(kept), ())
+
+
+__all__ = [
+    "COMMANDS",
+    "FileFindings",
+    "Job",
+    "PoolError",
+    "Sized",
+    "first",
+    "internal",
+    "lint",
+    "process",
+    "second",
+]
