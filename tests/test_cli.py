@@ -81,9 +81,12 @@ def test_missing_path_is_reported_not_raised(tmp_path: Path) -> None:
     assert "D005" in err
 
 
-def test_dialects_lists_every_grammar() -> None:
+def test_dialects_lists_every_grammar(tmp_path: Path) -> None:
     code, out, _ = _run("dialects")
     assert code == 0 and "tsql" in out and "teradata" in out
+    target = tmp_path / "dialects.txt"
+    code, quiet, _ = _run("dialects", "--output", str(target))
+    assert code == 0 and quiet == "" and target.read_text(encoding="utf-8") == out
 
 
 def test_compiled_sqlglot_exits_3_before_reading(monkeypatch: pytest.MonkeyPatch) -> None:
