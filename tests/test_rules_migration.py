@@ -100,6 +100,17 @@ def test_m005_on_another_platform(tmp_path: Path) -> None:
     assert _diff(tmp_path, base, head, "tsql", platforms=("ase",)) == [("M005", 2)]
 
 
+def test_m005_points_at_the_column_that_grew_the_row_most(tmp_path: Path) -> None:
+    base = "CREATE TABLE t (id int NOT NULL PRIMARY KEY, a varchar(100) NULL);\n"
+    head = base.replace(
+        "a varchar(100) NULL",
+        "a varchar(100) NULL,\n  status char(10) NOT NULL DEFAULT 'x',\n  big nvarchar(4000) NULL,"
+        "\n  small int NULL",
+    )
+    # 8,000 bytes of nvarchar(4000) take the row over 8,060: the finding is on big's line
+    assert _diff(tmp_path, base, head, "tsql") == [("M005", 3)]
+
+
 def test_m004_quiet_for_a_table_not_replicated(tmp_path: Path) -> None:
     base = "create table t (id int not null, k int not null, primary key (id))\ngo\n"
     head = base.replace("primary key (id)", "primary key (id, k)")

@@ -351,11 +351,19 @@ def replicated_key_changed(ctx: DiffContext) -> Iterator[Finding]:
 
 
 def _grown(before: Placed, after: Placed) -> Column | None:
-    """The first column added or retyped (what a finding about the whole row points at)."""
+    """The column added or retyped that grew the row most at declared maximums (the first
+    of equals): what a finding about the whole row points at."""
+
+    def most(c: Column | None) -> int:
+        return c.storage.max_length if c is not None and c.storage is not None else 0
+
+    found, grew = None, -1
     for old, new in column_pairs(before.table, after.table):
-        if new is not None and (old is None or type_text(old.type) != type_text(new.type)):
-            return new
-    return None
+        if new is None or (old is not None and type_text(old.type) == type_text(new.type)):
+            continue  # neither added nor retyped
+        if most(new) - most(old) > grew:
+            found, grew = new, most(new) - most(old)
+    return found
 
 
 def row_over_limit(ctx: DiffContext) -> Iterator[Finding]:
