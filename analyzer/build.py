@@ -941,6 +941,13 @@ def _options(create: exp.Create, ctx: Context, indexes: list[Index]) -> TableOpt
         else:
             name = type(prop).__name__.removesuffix("Property")
             extra.append((name.lower(), ctx.sql(prop) or ""))
+    target = create.this.this if isinstance(create.this, exp.Schema) else create.this
+    # ##name: SQL Server's global temporary table; ASE has no global kind (a # name is a
+    # session temporary table there, whatever follows the first #).
+    ident = target.this if isinstance(target, exp.Table) else None
+    if isinstance(ident, exp.Identifier) and ident.args.get("global_"):
+        kind = "GLOBAL TEMPORARY" if ctx.grammar.name == "tsql" else "TEMPORARY"
+        values.setdefault("temporary", kind)
     return TableOptions(journal=tuple(journal), extra=tuple(extra), **values)
 
 

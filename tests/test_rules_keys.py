@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.core import Options, analyze_paths
+from analyzer.core import Options, analyze_bytes, analyze_paths
 from analyzer.ir import (
     Column,
     Constraint,
@@ -93,6 +93,17 @@ ALTER TABLE c ADD CONSTRAINT pk_c PRIMARY KEY (id)
 GO
 """
     assert not file_findings(tmp_path, {"a.sql": ddl}, "tsql", keys.table_without_primary_key)
+
+
+def test_k001_global_temporary_tables(tmp_path: Path) -> None:
+    # SQL Server ##name is a global temporary table (marked so in the IR); ASE has no
+    # global kind, a name starting with # is a session temporary table there.
+    ddl = "CREATE TABLE ##g (n int)\nGO\nCREATE TABLE p (n int)\nGO\n"
+    for dialect, kind in (("tsql", "GLOBAL TEMPORARY"), ("sybase", "TEMPORARY")):
+        found = file_findings(tmp_path, {"a.sql": ddl}, dialect, keys.table_without_primary_key)
+        assert [f.table for f in found] == ["p"]
+        result = analyze_bytes("a.sql", ddl.encode(), Options(dialect=dialect))
+        assert [t.options.temporary for t in result.tables] == [kind, None]
 
 
 def test_k001_alter_table_before_the_table_does_not_hide_it(tmp_path: Path) -> None:
