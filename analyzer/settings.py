@@ -78,6 +78,11 @@ class TeradataSettings:
     block_overhead: int = 74
     row_pointer_bytes: int = 2
     table_header_bytes: int = 512
+    #: NUSI subtables (``size --indexes``, D116): distinct values of an index's column set,
+    #: ``[size.teradata.nusi_distinct] "db.t.col1,col2" = N`` as ((table, columns), N), and
+    #: the bytes of a NUSI subtable row beside its value and its base-table rowIDs.
+    nusi_distinct: tuple[tuple[tuple[str, str], int], ...] = ()
+    nusi_row_overhead: int = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +360,7 @@ _RANGES: dict[str, tuple[float, float]] = {
     "mssql_index_rows_per_page": (2, 8096),
     "wide_columns": (1, 100_000),
     "narrow_update_fraction": (0.0, 1.0),
+    "nusi_row_overhead": (0, 4096),
 }
 
 
@@ -370,8 +376,31 @@ def _width_table(where: str, value: t.Any) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
+def _distinct_table(where: str, value: t.Any) -> tuple[tuple[tuple[str, str], int], ...]:
+    """``[size.teradata.nusi_distinct]``: "TABLE.COLUMNS" -> distinct values (D116).
+
+    TABLE is the name as written (``db.t`` or ``t``), COLUMNS the index columns in order,
+    comma-separated; both lower-cased, blanks dropped.
+
+    >>> _distinct_table("x", {"DB.T.b, d": 40})
+    ((('db.t', 'b,d'), 40),)
+    """
+    if not isinstance(value, dict):
+        raise SettingsError(f'{where}: expected a table of "TABLE.COLUMNS" = distinct values')
+    out = []
+    for key, count in value.items():
+        name = "".join(str(key).split()).lower()
+        table, _, columns = name.rpartition(".")
+        if not table or not columns or "" in columns.split(","):
+            raise SettingsError(f'{where}: {key!r}: expected "TABLE.COLUMN[,COLUMN...]"')
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise SettingsError(f"{where}: {key!r} = {count!r}: expected a whole number >= 1")
+        out.append(((table, columns), count))
+    return tuple(out)
+
+
 #: Settings that are tables of their own (name -> validator).
-_TABLES = {"ascii_widths": _width_table}
+_TABLES = {"ascii_widths": _width_table, "nusi_distinct": _distinct_table}
 
 
 def _check(section: str, name: str, value: t.Any, current: t.Any, source: str) -> t.Any:

@@ -1,5 +1,6 @@
 """Sybase ASE index sizes (``size --indexes``): Performance and Tuning, "Calculating table and
-clustered index sizes for allpages-locked tables", steps 3-5 and 7-12 (D107)."""
+clustered index sizes for allpages-locked tables", steps 3-5 and 7-12 (D107), and
+"Calculating the sizes of data-only-locked tables", steps 4-8 (D117)."""
 
 from __future__ import annotations
 
@@ -43,8 +44,9 @@ def test_the_guides_nonclustered_example_step_by_step() -> None:
     assert (ws.value("7s"), ws.value("7")) == (35, 36)
     assert (ws.value("8r"), ws.value("8")) == (56, 160_715)
     assert (ws.value("9"), ws.value("10r")) == (40, 48)
-    # Each level rounded up, as the guide's rule says ("round up divisions that calculate the
-    # number of pages"); its example truncates two of them (3,348 and 69: 164,135 in all).
+    # Each level rounded up, as the ASE 12.5.1 and 15.7 guides print them (160715 / 48 = 3349,
+    # 3349 / 48 = 70, 70 / 48 = 2, 2 / 48 = 1); the older Transact-SQL appendix with the
+    # same example truncates two of them (3,348 and 69: 164,135 in all).
     levels = [tm.value for tm in ws.steps[[s.step for s in ws.steps].index("10")].terms]
     assert levels == [3349, 70, 2, 1] and e.nonleaf_levels == 4
     assert ws.value("11") == 160_715 + 3349 + 70 + 2 + 1 == 164_137
@@ -86,10 +88,59 @@ def test_fillfactor_on_leaf_and_non_leaf() -> None:
     assert half.leaf_rows_per_page == 1008 // 36 == 28
 
 
-def test_data_only_locked_indexes_are_listed_not_sized() -> None:
-    got = sized(EXAMPLE.replace("lock allpages", "lock datarows"))
-    assert set(got) == {"example_apl_pk", "example_nc"}
-    assert all(e.pages is None and "data-only-locked" in (e.note or "") for e in got.values())
+DOL = EXAMPLE.replace("lock allpages", "lock datarows")
+
+
+def test_the_guides_data_only_locked_example_step_by_step() -> None:
+    """Data-only-locked steps 4-7 on the same composite index: index row 9 + 4 + 20 + 2 = 35
+    ("Number of variable-length keys * 2"); 57 rows a page; levels 157,895 (leaf), 2,771,
+    49 and 1: "Total number of 2K pages used 160716"."""
+    e = sized(DOL)["example_nc"]
+    (ws,) = e.worksheets
+    assert ws.value("4") == 35 == e.leaf_row_bytes == e.index_row_bytes
+    assert ws.value("5r") == 57 == e.leaf_rows_per_page == e.index_rows_per_page
+    assert ws.value("5") == 157_895 == e.leaf_pages
+    levels = [tm.value for tm in ws.steps[[s.step for s in ws.steps].index("6")].terms]
+    assert levels == [2771, 49, 1] and e.nonleaf_levels == 3
+    assert ws.value("7") == 160_716
+    # Step 8: + 160,716 / 63,750 rounded up OAM pages at least
+    assert e.pages == 160_716 + 3 and e.index_bytes == e.pages * 2048
+
+
+def test_data_only_locked_clustered_index_has_its_own_leaf_level() -> None:
+    """Step 4 is "for clustered and nonclustered indexes on data-only-locked tables": the
+    clustered index on the 4-byte id has 9 + 4 = 13-byte rows, one per data row."""
+    e = sized(DOL)["example_apl_pk"]
+    assert (e.kind, e.leaf_row_bytes, e.leaf_rows_per_page) == ("clustered", 13, 2002 // 13)
+    assert e.leaf_pages == -(-9_000_000 // 154)
+    assert "datarows" in (e.note or "")
+
+
+def test_data_only_locked_fillfactor_applies_to_the_leaf() -> None:
+    half = sized(DOL.replace("(id, var20)", "(id, var20) with fillfactor = 50"))["example_nc"]
+    assert half.leaf_rows_per_page == 1001 // 35 == 28 and half.index_rows_per_page == 57
+    assert half.leaf_pages == -(-9_000_000 // 28)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 10**9), st.integers(1, 99), st.integers(0, 99), st.integers(1, 255))
+def test_dol_larger_fillfactor_never_more_pages(
+    rows: int, fill: int, more: int, width: int
+) -> None:
+    ddl = DOL.replace("varchar(20)", f"varchar({width})")
+    higher = min(100, fill + more)
+    a = sized(ddl.replace("(id, var20)", f"(id, var20) with fillfactor = {fill}"), rows)
+    b = sized(ddl.replace("(id, var20)", f"(id, var20) with fillfactor = {higher}"), rows)
+    pa, pb = a["example_nc"].pages, b["example_nc"].pages
+    assert pa is not None and pb is not None and pb <= pa
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 10**9), st.integers(1, 10**6), st.integers(1, 255))
+def test_dol_more_rows_never_fewer_pages(rows: int, more: int, width: int) -> None:
+    ddl = DOL.replace("varchar(20)", f"varchar({width})")
+    a, b = sized(ddl, rows)["example_nc"], sized(ddl, rows + more)["example_nc"]
+    assert a.pages is not None and b.pages is not None and b.pages >= a.pages
 
 
 @settings(max_examples=25, deadline=None)
@@ -98,3 +149,16 @@ def test_more_rows_never_fewer_pages(rows: int, more: int, width: int) -> None:
     ddl = EXAMPLE.replace("varchar(20)", f"varchar({width})")
     a, b = sized(ddl, rows)["example_nc"], sized(ddl, rows + more)["example_nc"]
     assert a.pages is not None and b.pages is not None and b.pages >= a.pages
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 10**9), st.integers(1, 99), st.integers(0, 99), st.integers(1, 255))
+def test_apl_larger_fillfactor_never_more_pages(
+    rows: int, fill: int, more: int, width: int
+) -> None:
+    ddl = EXAMPLE.replace("varchar(20)", f"varchar({width})")
+    higher = min(100, fill + more)
+    a = sized(ddl.replace("(id, var20)", f"(id, var20) with fillfactor = {fill}"), rows)
+    b = sized(ddl.replace("(id, var20)", f"(id, var20) with fillfactor = {higher}"), rows)
+    pa, pb = a["example_nc"].pages, b["example_nc"].pages
+    assert pa is not None and pb is not None and pb <= pa

@@ -223,3 +223,23 @@ def test_published_index_row_of_a_5_byte_key() -> None:
     byte of overhead" (Step 2.5 here: 5 + 0 + 0 + 1 + 6)."""
     got = sized("CREATE TABLE k (code char(5) NOT NULL PRIMARY KEY, v int NOT NULL)")
     assert got["primary key"].index_row_bytes == 12
+
+
+def test_include_columns_of_a_create_index_in_another_file(tmp_path: Path) -> None:
+    """A CREATE INDEX in another file of the scope reaches the table (D76); its INCLUDE
+    columns are read from that file's text, not dropped."""
+    from analyzer.cli import main
+
+    (tmp_path / "a.sql").write_text(
+        "CREATE TABLE h (a int NOT NULL, b varchar(20) NULL, c char(10) NOT NULL)\nGO\n"
+    )
+    (tmp_path / "b.sql").write_text("CREATE INDEX ix_c ON h (c) INCLUDE (b)\nGO\n")
+    got = CliRunner().invoke(
+        main, ["size", str(tmp_path), "--indexes", "--rows", "1000", "--format", "json"]
+    )
+    assert got.exit_code == 0, got.output
+    (table,) = json.loads(got.stdout)["tables"]
+    (ix,) = table["indexes"]
+    assert ix["included"] == ["b"] and ix["span"]["file"].endswith("b.sql")
+    # key c (10) + RID (8, variable) + included b (20, variable): 10 + (2 + 2 x 2 + 28) + 3 + 1
+    assert ix["leaf_row_bytes"] == 48

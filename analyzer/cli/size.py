@@ -58,11 +58,10 @@ def _indexes(run: IndexRun, sized: Sized) -> t.Any:
     """The index estimates of one file (``--indexes``), or None."""
     if run is None:
         return None
-    from analyzer.estimators.indexes import estimate_indexes
-    from analyzer.estimators.mssql_index import source_texts
+    from analyzer.estimators.indexes import file_indexes
 
     sizing, encoding, stdin = run
-    return estimate_indexes(sized.result, sizing, source_texts([sized.result], encoding, stdin))
+    return file_indexes(sized.result, sizing, encoding, stdin)
 
 
 def render_json(run: IndexRun, sized: Sized) -> Piece:
@@ -139,8 +138,18 @@ def render_text(explain: bool, run: IndexRun, sized: Sized) -> Piece:
     "--indexes",
     is_flag=True,
     help="Size every index too (CREATE INDEX, and the indexes PRIMARY KEY and UNIQUE imply) "
-    "by the vendor's procedure: SQL Server and ASE (allpages) leaf and non-leaf rows, levels "
-    "and pages; Teradata USI subtables; HiRDB indexes listed, not sized.",
+    "by the vendor's procedure: SQL Server and ASE (allpages- and data-only-locked) leaf and "
+    "non-leaf rows, levels and pages; Teradata USI subtables, and NUSI subtables when "
+    "[size.teradata.nusi_distinct] gives their distinct values (else a lower bound); HiRDB "
+    "indexes listed, not sized.",
+)
+@click.option(
+    "--amps",
+    type=click.IntRange(1, 1_000_000),
+    default=None,
+    metavar="N",
+    help="Teradata: AMPs of the system (default: [size.teradata] amps, else 1), for the table "
+    "sizes and the NUSI Sizing Equation (with [size.teradata.nusi_distinct]).",
 )
 @click.option(
     "--format",
@@ -165,6 +174,7 @@ def size(
     averages_path: str | None,
     explain: bool,
     indexes: bool,
+    amps: int | None,
     fmt: str,
     output: str | None,
     jobs: int | None,
@@ -186,6 +196,10 @@ def size(
     sizing = sizing_settings(
         config, platform=platform, fill=fill, rows=rows, averages_path=averages_path
     )
+    if amps is not None:
+        from dataclasses import replace
+
+        sizing = replace(sizing, teradata=replace(sizing.teradata, amps=amps))
     options = Options(dialect=dialect, encoding=encoding, config=config)
     stdin = read_stdin(paths)
     listed, found = assign(list(paths), config)

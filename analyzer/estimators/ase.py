@@ -564,7 +564,7 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
                     Term("OAM pages", oam_min + idx_min),
                 ),
                 note=f"with the maximum OAM pages {data + index + oam_max + idx_max:,}"
-                + ("; data-only-locked indexes are not sized" if dol and key else ""),
+                + ("; data-only-locked indexes: size --indexes" if dol and key else ""),
             ),
             Step(
                 "6b",

@@ -26,8 +26,23 @@ non-leaf row 40; (2016 / 40) - 2 = 48 rows a page:
 >>> ws.value("8r"), ws.value("8"), ws.value("9"), ws.value("10r")
 (56, 160715, 40, 48)
 
-Data-only-locked indexes (the guide's steps 4-8 for data-only-locked tables) are listed
-without figures: their formulas are not in the sources this project holds (D107).
+"Calculating the sizes of data-only-locked tables", steps 4-8, for every index of a
+data-only-locked table, clustered or not (D117):
+
+* step 4, the index row: ``9 + fixed keys`` when every key is fixed-length and NOT NULL,
+  else ``9 + fixed + variable + (variable keys x 2)``;
+* step 5, ``2002 / index row`` rows a page (as the guide's example: 2002 / 35 = 57; the
+  formula's own text is not in the sources held, D117), ``rows / rows a page`` leaf pages;
+* step 6, each level above ``pages below / rows a page``, rounded up, to the root;
+  step 7 the total; step 8 the OAM pages.
+
+The guide's example (the same composite index, 9,000,000 rows): 9 + 4 + 20 + 2 = 35;
+57 rows a page; 157,895 leaf pages; 2,771, 49 and 1 pages above; 160,716 in all:
+
+>>> ws = dol_row(Worksheet("x", "y"), 1, 4, 1, 20, True)
+>>> ws = dol_levels(ws, AseSettings(), 9_000_000, None)
+>>> ws.value("4"), ws.value("5r"), ws.value("5"), ws.value("7")
+(35, 57, 157895, 160716)
 """
 
 from __future__ import annotations
@@ -45,6 +60,7 @@ from analyzer.worksheet import Step, Term, Worksheet
 
 _PT = "ASE Performance and Tuning: Physical Database Tuning, Determining the Sizes of Tables"
 _APL = f"{_PT}, Calculating table and clustered index sizes for allpages-locked tables"
+_DOL = f"{_PT}, Calculating the sizes of data-only-locked tables"
 
 
 def leaf_row(
@@ -276,6 +292,172 @@ def clustered(
     )
 
 
+def dol_row(
+    ws: Worksheet, nkeys: int, fixed: int, nvar: int, var: int, variable_form: bool
+) -> Worksheet:
+    """Data-only-locked step 4: the size of the index row (leaf and non-leaf alike)."""
+    if not variable_form:
+        return ws.add(
+            Step(
+                "4",
+                "Size of index row",
+                "9 (overhead) + sum of fixed-length keys (fixed-length NOT NULL keys only)",
+                9 + fixed,
+                (Term("overhead", 9), Term(f"{nkeys} fixed-length key(s)", fixed)),
+            )
+        )
+    return ws.add(
+        Step(
+            "4",
+            "Size of index row",
+            "9 (overhead) + fixed-length keys + variable-length keys + (variable-length keys x 2)",
+            9 + fixed + var + 2 * nvar,
+            (
+                Term("overhead", 9),
+                Term("fixed-length keys", fixed),
+                Term("variable-length keys", var),
+                Term(f"{nvar} variable-length key(s) x 2", 2 * nvar),
+            ),
+        )
+    )
+
+
+def dol_levels(
+    ws: Worksheet, settings: AseSettings, rows: int | None, fill: int | None
+) -> Worksheet:
+    """Data-only-locked steps 5-7: rows a page, leaf pages, each level to the root, total."""
+    row = int(ws.value("4"))
+    usable = settings.page_size - settings.dol_page_header
+    per_page = max(2, usable // row)
+    steps = [
+        Step(
+            "5r",
+            "Index rows per page",
+            f"{usable} / index row size, rounded down = {usable} / {row} (at least 2)",
+            per_page,
+            note="D117: the guide's example divides 2002 by the row size (2002 / 35 = 57)",
+        )
+    ]
+    per_leaf = per_page
+    if fill and fill < 100:
+        # "fillfactor ... the leaf pages" (Effects of space management properties)
+        leaf_usable = usable * fill // 100
+        per_leaf = max(1, leaf_usable // row)
+        steps += [
+            Step("5f", "Leaf bytes with fillfactor", f"{usable} x {fill}%", leaf_usable),
+            Step(
+                "5l",
+                "Leaf rows per page with fillfactor",
+                f"{leaf_usable} / {row}, rounded down",
+                per_leaf,
+            ),
+        ]
+    ws = ws.add(*steps)
+    if rows is None:
+        return ws
+    leaf = math.ceil(rows / per_leaf)
+    level_terms = []
+    pages, level = leaf, 1
+    while pages > 1:
+        pages = math.ceil(pages / per_page)
+        level_terms.append(Term(f"level {level}", pages))
+        level += 1
+    upper = sum(int(tm.value) for tm in level_terms)
+    return ws.add(
+        Step(
+            "5",
+            "Leaf pages",
+            f"rows / leaf rows per page, rounded up = {rows:,} / {per_leaf}",
+            leaf,
+        ),
+        Step(
+            "6",
+            "Non-leaf pages",
+            "pages of each level: pages below / index rows per page, rounded up, to the root",
+            upper,
+            tuple(level_terms) or (Term("the leaf page is the root", 0),),
+        ),
+        Step(
+            "7",
+            "Total index pages",
+            "leaf pages + non-leaf pages",
+            leaf + upper,
+            (Term("leaf pages", leaf), Term("non-leaf pages", upper)),
+        ),
+    )
+
+
+def data_only_locked(
+    table: Table, path: str, spec: IndexSpec, lock: str, sizing: SizingSettings
+) -> IndexEstimate:
+    """Size one index of a data-only-locked table, clustered or not (steps 4-8)."""
+    settings = sizing.ase
+    ws = Worksheet(
+        f"{table.name.name}.{spec.name}: {spec.kind} index ({lock})", f"{_DOL}, Steps 4-8"
+    )
+    cols = [table.column(n) for n in spec.columns]
+    keys = [c for c in cols if c is not None and c.storage is not None]
+    missing = [n for n, c in zip(spec.columns, cols, strict=True) if c is None or c.storage is None]
+    fixed_terms, var_terms, fixed, var = ase._areas(keys, at_max=False)
+    variable_form = bool(var_terms) or any(c.nullable for c in keys)
+    ws = ws.add(
+        Step(
+            "4k",
+            "Index keys",
+            "fixed-length and variable-length (NULL columns count as variable-length) keys",
+            len(keys),
+            (*fixed_terms, *var_terms),
+            note=f"not sized: {', '.join(missing)}" if missing else None,
+        )
+    )
+    ws = dol_row(ws, len(keys), fixed, len(var_terms), var, variable_form)
+    ws = dol_levels(ws, settings, sizing.rows, spec.fill_factor)
+    per_leaf = int(ws.value("5l") if any(s.step == "5l" for s in ws.steps) else ws.value("5r"))
+    leaf = upper = pages = size = count = None
+    if sizing.rows is not None:
+        leaf, upper, total = int(ws.value("5")), int(ws.value("6")), int(ws.value("7"))
+        count = len(ws.steps[-2].terms) if upper else 0
+        oam_min, oam_max = ase.oam_pages(total)
+        pages = total + oam_min
+        size = pages * settings.page_size
+        ws = ws.add(
+            Step(
+                "8",
+                "Total pages with OAM pages",
+                f"total index pages + OAM pages (minimum; maximum {total + oam_max:,})",
+                pages,
+                (Term("index pages", total), Term("OAM pages (minimum)", oam_min)),
+            )
+        )
+    row = int(ws.value("4"))
+    return IndexEstimate(
+        path=path,
+        table=table.name,
+        platform="ase",
+        index=spec.name,
+        kind=spec.kind,
+        unique=spec.unique,
+        source=spec.source,
+        columns=spec.columns,
+        fill_factor=spec.fill_factor,
+        leaf_row_bytes=row,
+        leaf_rows_per_page=per_leaf,
+        index_row_bytes=row,
+        index_rows_per_page=int(ws.value("5r")),
+        rows=sizing.rows,
+        leaf_pages=leaf,
+        nonleaf_levels=count,
+        nonleaf_pages=upper,
+        pages=pages,
+        index_bytes=size,
+        row_locator="row ID (in the 9 bytes of overhead)",
+        worksheets=(ws,),
+        note=f"{lock} table: the index has its own leaf level (steps 4-8 of the data-only-"
+        "locked procedure)",
+        span=spec.span,
+    )
+
+
 def estimate(
     table: Table, path: str, sizing: SizingSettings, texts: Mapping[str, str]
 ) -> tuple[IndexEstimate, ...]:
@@ -284,7 +466,7 @@ def estimate(
     key = clustered_key(table)
     out = []
     for spec in indexes(table, texts):
-        if ase._dol(lock):
+        if spec.kind not in ("clustered", "nonclustered"):
             out.append(
                 IndexEstimate(
                     path,
@@ -296,11 +478,12 @@ def estimate(
                     spec.source,
                     spec.columns,
                     fill_factor=spec.fill_factor,
-                    note=f"{lock} table: the data-only-locked index steps (4-8) are not in the "
-                    "sources at hand; not sized (D107)",
+                    note=f"{spec.kind} index: no ASE sizing procedure; not sized",
                     span=spec.span,
                 )
             )
+        elif ase._dol(lock):
+            out.append(data_only_locked(table, path, spec, lock, sizing))
         elif spec.kind == "clustered" and key is not None:
             out.append(clustered(table, path, spec, key, sizing))
         else:

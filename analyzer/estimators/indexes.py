@@ -5,9 +5,11 @@ Each platform sizes its indexes by its own procedure (docs/estimators/):
 * SQL Server (:mod:`analyzer.estimators.mssql_index`): "Estimate the Size of a Clustered
   Index" and "Estimate the Size of a Nonclustered Index";
 * Sybase ASE (:mod:`analyzer.estimators.ase_index`): Performance and Tuning, "Calculating
-  table and clustered index sizes for allpages-locked tables", steps 3-5 and 7-12;
+  table and clustered index sizes for allpages-locked tables", steps 3-5 and 7-12, and
+  "Calculating the sizes of data-only-locked tables", steps 4-8;
 * Teradata (:mod:`analyzer.estimators.teradata_index`): Database Design, "Sizing a Unique
-  Secondary Index Subtable" (and the rowID part of the NUSI equation);
+  Secondary Index Subtable" and "Sizing a Nonunique Secondary Index Subtable" (with the
+  distinct values and AMPs of ``[size.teradata]``, else the rowID part as a lower bound);
 * HiRDB (:mod:`analyzer.estimators.hirdb_index`): listed, not sized (the formulas are not
   in the sources at hand);
 
@@ -142,6 +144,21 @@ def estimate_indexes(
             table = replace(table, indexes=table.indexes + extra)
         out.extend(loader()(table, result.path, sizing, texts or {}))
     return tuple(out)
+
+
+def file_indexes(
+    result: FileResult,
+    sizing: SizingSettings,
+    encoding: str | None = None,
+    stdin: bytes | None = None,
+) -> tuple[IndexEstimate, ...]:
+    """What ``ddlaudit size --indexes`` reports for one file (after the sizing passes):
+    :func:`estimate_indexes` with the text of the files whose CREATE INDEX statements write
+    ``INCLUDE``, read as ``size`` reads them (``encoding``; ``stdin``: the bytes of
+    ``<stdin>``). ``analyzer.rows.index_rows`` of the result is the ``indexes`` dataset."""
+    from analyzer.estimators.mssql_index import source_texts
+
+    return estimate_indexes(result, sizing, source_texts([result], encoding, stdin))
 
 
 def platforms() -> tuple[str, ...]:

@@ -565,7 +565,8 @@ def estimate(
 def source_texts(
     results: Sequence[FileResult], encoding: str | None = None, stdin: bytes | None = None
 ) -> dict[str, str]:
-    """The decoded text of every file holding a CREATE INDEX that writes ``INCLUDE``."""
+    """The decoded text of every file holding a CREATE INDEX that writes ``INCLUDE``: the
+    results' own statements and those of other files of the scope applied to their tables."""
     from analyzer.source import decode, read_path
 
     files = {
@@ -573,6 +574,13 @@ def source_texts(
         for r in results
         for ch in r.table_changes
         if ch.index is not None and ch.index.span is not None
+    }
+    files |= {
+        ix.span.file
+        for r in results
+        for table in r.tables
+        for ix in table.indexes
+        if ix.table is not None and ix.span is not None and ix.span.file
     }
     out = {}
     for path in sorted(files):

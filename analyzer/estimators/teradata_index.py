@@ -15,9 +15,20 @@ without partitioning: 1,000 x (10 + 28) = 38,000 bytes:
 >>> usi_worksheet("t.u", (("a", 4), ("b", 5)), 1000, False, False).value("U5")
 38000
 
-The NUSI equation needs the number of distinct values and of AMPs, which DDL does not say:
-NUSIs are listed with the part the DDL fixes (8 bytes of base-table rowID per row, 10 for
-a PPI table) and no total (D107).
+"Sizing a Nonunique Secondary Index Subtable" (NUSI Sizing Equation; D116): every base
+table rowID is stored once ("Cardinality x 8" for a nonpartitioned primary index table,
+"Cardinality x 10" for a PPI table), plus one subtable row per distinct value per AMP that
+holds it: NumDistinct x MIN(NumAmps, Rows per value) rows of IndexValueSize + the NUSI row
+overhead (20 bytes: row length 2, NUSI rowID 8, spare 1, presence 1, three offsets 6,
+reference array 2); doubled with FALLBACK. NumDistinct is not in DDL: it comes from
+``[size.teradata.nusi_distinct]``, NumAmps from ``[size.teradata] amps`` (``--amps``).
+Without NumDistinct only the rowID bytes are given, a lower bound.
+
+1,000,000 rows, 40 distinct values on 100 AMPs (25,000 rows a value: every AMP has every
+value), an INTEGER index: 8,000,000 bytes of rowIDs + 40 x 100 rows of 4 + 20 bytes:
+
+>>> nusi_worksheet("t.n", (("a", 4),), 1_000_000, 40, 100, 20, False, False).value("N10")
+8096000
 """
 
 from __future__ import annotations
@@ -25,8 +36,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from analyzer.estimators.indexes import IndexEstimate
-from analyzer.ir import ConstraintKind, Index, Span, Table
-from analyzer.settings import SizingSettings
+from analyzer.ir import ConstraintKind, Index, QualifiedName, Span, Table
+from analyzer.settings import SizingSettings, TeradataSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
 _DD = "Teradata Database Design, Database-Level Capacity Planning Considerations"
@@ -89,6 +100,127 @@ def usi_worksheet(
     if fallback:
         ws = ws.add(Step("U6", "USI subtable size with fallback", "x 2 (FALLBACK)", 2 * size))
     return ws
+
+
+def nusi_worksheet(
+    title: str,
+    columns: Sequence[tuple[str, int]],
+    rows: int | None,
+    distinct: int | None,
+    amps: int,
+    overhead: int,
+    ppi: bool,
+    fallback: bool,
+) -> Worksheet:
+    """The NUSI Sizing Equation, step by step (the rowID part alone without ``distinct``)."""
+    value = sum(size for _, size in columns)
+    padded = value + value % 2
+    rowid = 10 if ppi else 8
+    row = padded + overhead
+    ws = Worksheet(title, _NUSI).add(
+        Step(
+            "N1",
+            "IndexValueSize",
+            "the number of index data bytes, rounded up to an even number (all row lengths "
+            "are even)",
+            padded,
+            tuple(Term(n, s) for n, s in columns) + ((Term("pad byte", 1),) if value % 2 else ()),
+        ),
+        Step(
+            "N2",
+            "Base table rowID per row",
+            "Cardinality x 8 (nonpartitioned primary index) or x 10 (PPI)",
+            rowid,
+            note="PPI table" if ppi else "nonpartitioned primary index table",
+        ),
+        Step(
+            "N3",
+            "NUSI subtable row",
+            f"IndexValueSize + NUSI row overhead ({overhead}: row length 2, NUSI rowID 8, "
+            "spare 1, presence 1, 3 offsets 6, reference array 2; D116)",
+            row,
+            (Term("IndexValueSize", padded), Term("NUSI row overhead", overhead)),
+        ),
+    )
+    if rows is None:
+        return ws
+    ids = rows * rowid
+    ws = ws.add(Step("N4", "Base table rowIDs", f"Cardinality x {rowid} = {rows:,} x {rowid}", ids))
+    if distinct is None:
+        if fallback:
+            ws = ws.add(Step("N4f", "Base table rowIDs with fallback", "x 2 (FALLBACK)", 2 * ids))
+        return ws
+    given = distinct
+    distinct = max(1, min(distinct, rows)) if rows else 0
+    per_value = rows / distinct if distinct else 0.0
+    # NumDistinct x MIN(NumAmps, Rows per value): at most one subtable row per row
+    subrows = min(rows, distinct * amps)
+    size = ids + subrows * row
+    ws = ws.add(
+        Step(
+            "N5",
+            "NumDistinct",
+            "distinct values of the index columns ([size.teradata.nusi_distinct])",
+            distinct,
+            note=None if given == distinct else f"{given:,} given: at most one a row",
+        ),
+        Step(
+            "N6",
+            "Rows per value",
+            f"Cardinality / NumDistinct = {rows:,} / {distinct:,}",
+            round(per_value, 2),
+        ),
+        Step(
+            "N7",
+            "NumAmps",
+            "AMPs of the system ([size.teradata] amps, --amps)",
+            amps,
+            note="the default of 1: set it to the system's AMP count" if amps == 1 else None,
+        ),
+        Step(
+            "N8",
+            "MIN(NumAmps, Rows per value)",
+            "the lesser of the two: "
+            + (
+                "every AMP has every value"
+                if amps <= per_value
+                else "not every AMP has every value"
+            ),
+            round(min(amps, per_value), 2),
+        ),
+        Step(
+            "N9",
+            "NUSI subtable rows",
+            "NumDistinct x MIN(NumAmps, Rows per value)",
+            subrows,
+        ),
+        Step(
+            "N10",
+            "NUSI subtable size",
+            f"Cardinality x {rowid} + NUSI subtable rows x NUSI subtable row",
+            size,
+            (Term("base table rowIDs", ids), Term(f"{subrows:,} rows x {row}", subrows * row)),
+        ),
+    )
+    if fallback:
+        ws = ws.add(Step("N11", "NUSI subtable size with fallback", "x 2 (FALLBACK)", 2 * size))
+    return ws
+
+
+def nusi_distinct(
+    settings: TeradataSettings, table: QualifiedName, columns: Sequence[str]
+) -> int | None:
+    """The distinct values given for ``table``'s index on ``columns``
+    (``[size.teradata.nusi_distinct]``: the qualified name as written, else the bare name)."""
+    names = {
+        ".".join(p for p in (table.catalog, table.schema, table.name) if p).lower(),
+        table.name.lower(),
+    }
+    wanted = ",".join(c.lower() for c in columns)
+    for (tab, cols), count in settings.nusi_distinct:
+        if cols == wanted and tab in names:
+            return count
+    return None
 
 
 def _primary_index(table: Table) -> tuple[str, ...] | None:
@@ -179,32 +311,25 @@ def estimate(
                 )
             )
             continue
-        rowid = 10 if ppi else 8
-        ws = Worksheet(title, _NUSI).add(
-            Step(
-                "N1",
-                "Index Value Size",
-                "the number of index data bytes",
-                sum(size for _, size in sized),
-                tuple(Term(n, s) for n, s in sized),
-            ),
-            Step(
-                "N2",
-                "Base table rowID per row",
-                "Cardinality x 8 (nonpartitioned primary index) or x 10 (PPI)",
-                rowid,
-            ),
+        td = sizing.teradata
+        distinct = nusi_distinct(td, table.name, columns)
+        ws = nusi_worksheet(
+            title, sized, rows, distinct, td.amps, td.nusi_row_overhead, ppi, fallback
         )
-        if rows is not None:
-            ws = ws.add(
-                Step(
-                    "N3",
-                    "Base table rowIDs (lower bound)",
-                    f"Cardinality x {rowid} = {rows:,} x {rowid}",
-                    rows * rowid * (2 if fallback else 1),
-                    note="doubled for fallback" if fallback else None,
-                )
+        rowid = 10 if ppi else 8
+        last = ws.steps[-1].step
+        total = int(ws.value(last)) if rows is not None and distinct is not None else None
+        if distinct is None:
+            note = (
+                "lower bound: the NUSI Sizing Equation needs NumDistinct, not in DDL; give it "
+                f'as [size.teradata.nusi_distinct] "{table.name.name}.{",".join(columns)}" = N'
             )
+        else:
+            note = f"NumDistinct {distinct:,}, NumAmps {td.amps}" + (
+                "; fallback: doubled" if fallback else ""
+            )
+        if missing:
+            note = f"not sized: {', '.join(missing)}; {note}"
         out.append(
             IndexEstimate(
                 path=path,
@@ -215,11 +340,12 @@ def estimate(
                 unique=False,
                 source=source,
                 columns=columns,
+                leaf_row_bytes=int(ws.value("N3")),
                 rows=rows,
+                index_bytes=total,
                 row_locator=f"base table rowIDs, {rowid} bytes each",
                 worksheets=(ws,),
-                note="the NUSI equation needs NumDistinct and NumAmps, which DDL does not say: "
-                "only the rowID bytes are given (lower bound)",
+                note=note,
                 span=span,
             )
         )
