@@ -6,7 +6,9 @@ The Spark pipeline (``analyzer/spark``) writes seven Parquet datasets, ``files``
 schema graph, :func:`graph_rows`); their schemas are defined here as
 pure data (:class:`Field` tuples) so this module imports without pyspark and the
 schema, the rows and ``docs/output-schema.md`` cannot drift apart: the docs are
-checked against :func:`markdown_table` by the tests.
+checked against :func:`markdown_table` by the tests.  ``scan`` writes every dataset
+partitioned by a dialect column (:data:`PARTITION_COLUMNS`); readers select columns by
+name (:func:`read_order`).
 
 A row is a tuple in schema order holding only ``str``, ``int``, ``bool`` or
 ``None``, which is what Spark's ``createDataFrame`` converts cheapest.
@@ -24,7 +26,7 @@ A row is a tuple in schema order holding only ``str``, ``int``, ``bool`` or
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -323,6 +325,12 @@ FINDINGS: tuple[Field, ...] = (
         "line-independent fingerprint, as in `ddlaudit lint` reports and baselines",
         nullable=False,
     ),
+    _f(
+        "dialect",
+        "string",
+        "dialect the finding's file was read as (`files.dialect`); null for the workload "
+        "file, `<input>` and files read as no dialect (partition column)",
+    ),
 )
 
 SCOPE = _f(
@@ -413,6 +421,11 @@ EDGES: tuple[Field, ...] = (
         nullable=False,
     ),
     SCOPE_ORDINAL,
+    _f(
+        "dialect",
+        "string",
+        "dialect the edge's `file` was read as (`files.dialect`; partition column)",
+    ),
 )
 
 #: Every dataset by the directory name it is written under.
@@ -731,10 +744,14 @@ def diagnostic_rows(result: FileResult) -> list[Row]:
     ]
 
 
-def finding_rows(findings: Sequence[Finding]) -> list[Row]:
-    """One ``findings`` row per finding (finished: selected, not suppressed, fingerprinted)."""
+def finding_rows(
+    findings: Sequence[Finding], dialects: Mapping[str, str | None] | None = None
+) -> list[Row]:
+    """One ``findings`` row per finding (finished: selected, not suppressed, fingerprinted);
+    ``dialects`` maps a file to the dialect it was read as (the ``dialect`` column)."""
     from analyzer.rules import get
 
+    known = dialects or {}
     out: list[Row] = []
     for f in findings:
         rule = get(f.code)
@@ -751,14 +768,21 @@ def finding_rows(findings: Sequence[Finding]) -> list[Row]:
                 f.subject,
                 f.bytes,
                 f.fingerprint,
+                known.get(f.path),
             )
         )
     return out
 
 
-def graph_rows(scope: str, schema: Schema, position: int = 0) -> tuple[list[Row], list[Row]]:
+def graph_rows(
+    scope: str,
+    schema: Schema,
+    position: int = 0,
+    dialects: Mapping[str, str | None] | None = None,
+) -> tuple[list[Row], list[Row]]:
     """The ``nodes`` and ``edges`` rows of one scope's schema graph (unresolved
-    references are edges with ``resolved`` false), in the schema's order.
+    references are edges with ``resolved`` false), in the schema's order; ``dialects``
+    maps a file to its dialect (the edges' ``dialect`` column).
 
     >>> from analyzer.graph import Missing, Node, Schema
     >>> s = Schema((Node("c", "table", "c", "a.sql", 2, "tsql"),),
@@ -769,6 +793,7 @@ def graph_rows(scope: str, schema: Schema, position: int = 0) -> tuple[list[Row]
     >>> schemas_from_rows(nodes, edges)["db"] == s
     True
     """
+    known = dialects or {}
     nodes: list[Row] = [
         (n.file, scope, n.id, n.kind, n.name, n.line, n.dialect, i, position)
         for i, n in enumerate(schema.nodes)
@@ -788,6 +813,7 @@ def graph_rows(scope: str, schema: Schema, position: int = 0) -> tuple[list[Row]
             e.optional,
             i,
             position,
+            known.get(e.file),
         )
         for i, e in enumerate(schema.edges)
     ]
@@ -807,6 +833,7 @@ def graph_rows(scope: str, schema: Schema, position: int = 0) -> tuple[list[Row]
             False,
             i,
             position,
+            known.get(m.file),
         )
         for i, m in enumerate(schema.missing, first)
     )
@@ -1034,11 +1061,32 @@ REPLICATION: tuple[Field, ...] = (
     _f("inbound_bytes", "long", "repserver: inbound queue message bytes"),
     _f("outbound_bytes", "long", "repserver: outbound queue message bytes"),
     _f("command_rows", "int", "mssql: rows of `MSrepl_commands` one command takes"),
+    _f(
+        "dialect",
+        "string",
+        "dialect the row's `file` was read as (`files.dialect`; partition column)",
+    ),
 )
 
 #: Datasets made per scope besides ``findings`` and the graph (``ddlaudit replication``'s
 #: figures): always written by ``scan``; see docs/output-schema.md.
 SCOPE_DATASETS: dict[str, tuple[Field, ...]] = {"replication": REPLICATION}
+
+#: The column each dataset ``scan`` writes is partitioned by (Hive-style directories,
+#: ``OUT/tables/dialect=tsql/``; a null value is ``__HIVE_DEFAULT_PARTITION__``): the
+#: dialect of the row's file.  A partitioned dataset read back with
+#: ``spark.read.parquet`` has that column last: read columns by name
+#: (:func:`read_order`), not by position.  docs/output-schema.md, D112.
+PARTITION_COLUMNS: dict[str, str] = {
+    **{name: "dialect" for name in (*DATASETS, *SCOPE_DATASETS)},
+    "audit": "source_dialect",
+}
+
+
+def read_order(dataset: str) -> tuple[str, ...]:
+    """The declared column names of a written dataset: what a reader selects to get its
+    rows in schema order whatever order the partitioned files give them back in."""
+    return names({**DATASETS, **SCOPE_DATASETS, **OPTIONAL_DATASETS}[dataset])
 
 
 def replication_rows(
@@ -1047,12 +1095,14 @@ def replication_rows(
     functions: Sequence[Any] = (),
     articles: Sequence[Any] = (),
     logs: Sequence[Any] = (),
+    dialects: Mapping[str, str | None] | None = None,
 ) -> list[Row]:
     """The ``replication`` rows of one scope, as ``ddlaudit replication`` computes them:
     Replication Server table messages (:class:`analyzer.estimators.repserver.TableMessages`,
     the variant the definition uses per operation, Design Guide "Message Sizes"), function
     messages, SQL Server article commands (the syntax the article uses per operation) and
-    SQL Remote log bytes per operation."""
+    SQL Remote log bytes per operation; ``dialects`` maps a file to its dialect."""
+    known = dialects or {}
     out: list[Row] = []
     for m in tables:
         line = m.span.line if m.span is not None else None
@@ -1062,7 +1112,7 @@ def replication_rows(
             out.append(
                 (m.path, scope, line, "repserver", "table", _qualified(m.table), m.definition,
                  m.primary_database, subs, m.num_sites, op, msg.variant, msg.outbound,
-                 msg.inbound, msg.outbound, None)
+                 msg.inbound, msg.outbound, None, known.get(m.path))
             )  # fmt: skip
     for f in functions:
         line = f.span.line if f.span is not None else None
@@ -1071,7 +1121,7 @@ def replication_rows(
         out.append(
             (f.path, scope, line, "repserver", "function", f.name, f.name, f.primary_database,
              subs, f.num_sites, "function", msg.variant, msg.outbound, msg.inbound,
-             msg.outbound, None)
+             msg.outbound, None, known.get(f.path))
         )  # fmt: skip
     for a in articles:
         line = a.span.line if a.span is not None else None
@@ -1079,7 +1129,8 @@ def replication_rows(
             cmd = a.used(op)
             out.append(
                 (a.path, scope, line, "mssql", "article", _qualified(a.table), a.publication,
-                 None, None, None, op, cmd.syntax, cmd.command_bytes, None, None, cmd.rows)
+                 None, None, None, op, cmd.syntax, cmd.command_bytes, None, None, cmd.rows,
+                 known.get(a.path))
             )  # fmt: skip
     for log in logs:
         line = log.span.line if log.span is not None else None
@@ -1087,7 +1138,7 @@ def replication_rows(
             out.append(
                 (log.path, scope, line, "sql_remote", "article", _qualified(log.table),
                  log.publication, None, None, log.subscribers, op, "row image", size,
-                 None, None, None)
+                 None, None, None, known.get(log.path))
             )  # fmt: skip
     return out
 

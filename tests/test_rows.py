@@ -204,7 +204,7 @@ def _produced(dataset: str) -> list[rows.Row]:
     sized = passes.run(RESULT, passes.SIZING_RULES, sizing=sizing)
     sized = passes.run(sized, passes.REPLICATION_RULES, sizing=sizing)
     if dataset == "findings":
-        return rows.finding_rows(FINDINGS)
+        return rows.finding_rows(FINDINGS, {"repo/x.sql": "tsql"})
     if dataset in rows.GRAPH_DATASETS:
         from analyzer.core import analyze_bytes
         from analyzer.workflow import scope_graph
@@ -215,7 +215,8 @@ def _produced(dataset: str) -> list[rows.Row]:
             b"  q_id int REFERENCES nowhere (id))\n"
         )
         result = analyze_bytes("g.sql", text)
-        nodes, edges = rows.graph_rows("scope", scope_graph("scope", [result]))
+        schema = scope_graph("scope", [result])
+        nodes, edges = rows.graph_rows("scope", schema, 0, {"g.sql": result.dialect})
         return nodes if dataset == "nodes" else edges
     return rows.flatten(sized, 1234, 56, estimate_file(sized, sizing))[dataset]
 
@@ -367,7 +368,8 @@ def test_failed_file_has_one_row_and_no_tables() -> None:
 
 def test_findings_rows() -> None:
     named = rows.names(rows.FINDINGS)
-    column, nowhere = (dict(zip(named, r, strict=True)) for r in rows.finding_rows(FINDINGS))
+    found = rows.finding_rows(FINDINGS, {"repo/x.sql": "tsql"})
+    column, nowhere = (dict(zip(named, r, strict=True)) for r in found)
     assert column == {
         "file": "repo/x.sql",
         "code": "S010",
@@ -383,8 +385,20 @@ def test_findings_rows() -> None:
         "subject": "sales.dbo.orders/id",
         "bytes": 120,
         "fingerprint": "0123456789abcdef",
+        "dialect": "tsql",
     }
     assert (nowhere["rule"], nowhere["line"], nowhere["subject"]) == ("internal-error", None, "")
+    assert nowhere["dialect"] is None  # <input> is no file
+    assert [r[-1] for r in rows.finding_rows(FINDINGS)] == [None, None]  # no dialects known
+
+
+def test_every_written_dataset_is_partitioned_by_a_dialect_column() -> None:
+    """D112: each dataset ``scan`` writes names its partition column, one of its own."""
+    written = {*rows.DATASETS, *rows.SCOPE_DATASETS, "audit"}
+    assert set(rows.PARTITION_COLUMNS) == written
+    for name, column in rows.PARTITION_COLUMNS.items():
+        assert column in rows.read_order(name) and "dialect" in column, name
+    assert rows.read_order("files") == rows.names(rows.FILES)
 
 
 # --------------------------------------------------------------------------- generic property

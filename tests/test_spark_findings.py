@@ -25,7 +25,7 @@ from analyzer.config import Config, load
 from analyzer.core import Options
 from analyzer.ir import Severity, Span
 from analyzer.passes.link_replication import replication_context
-from analyzer.rows import FINDINGS, Row, names
+from analyzer.rows import FINDINGS, Row, names, read_order
 from analyzer.rules import get
 from analyzer.rules.registry import Finding
 from analyzer.rules.selection import resolve
@@ -147,9 +147,13 @@ def test_findings_equal_lint(spark: Any, tree: Path) -> None:
     config = _config()
     out = tree.parent / "out"
     summary = run_scan(PATHS, str(out), options=Options(config=config), progress=False)
-    written = [tuple(r) for r in spark.read.parquet(str(out / "findings")).collect()]
+    frame = spark.read.parquet(str(out / "findings")).select(*read_order("findings"))
+    found = [tuple(r) for r in frame.collect()]
+    written = [r[:-1] for r in found]  # the dialect last: not a lint finding's
     lint = [_key(f) for f in _lint(config)]
     assert sorted(written, key=repr) == sorted(lint, key=repr)
+    assert {r[-1] for r in found if r[0] == "a/orders.sql"} == {"tsql"}
+    assert (out / "findings" / "dialect=tsql").is_dir()
     assert _expected(written) == EXPECTED
     by_code = {k[1]: k for k in written}
     assert by_code["C002"][3] == "warning"  # [lint] severity applied in the tasks
@@ -223,7 +227,11 @@ def test_scope_step_without_spark_equals_lint(tree: Path) -> None:
     context = replication_context(a.result for a in analysed)
     loose += workflow.check_workload(workload, workload_tables(context), context.functions)
     rows.extend(worker.finished_rows(loose, {}, run))
-    assert sorted(rows, key=repr) == sorted((_key(f) for f in _lint(config)), key=repr)
+    assert sorted((r[:-1] for r in rows), key=repr) == sorted(
+        (_key(f) for f in _lint(config)), key=repr
+    )
+    dialects = {(r[0], r[-1]) for r in rows}  # the dialect of each finding's file
+    assert ("a/orders.sql", "tsql") in dialects and (config.lint.workload, None) in dialects
 
 
 def test_finish_findings_file_by_file_equals_finish() -> None:

@@ -21,7 +21,7 @@ from analyzer import workflow
 from analyzer.config import Config
 from analyzer.core import Options
 from analyzer.ir import FileResult
-from analyzer.rows import DATASETS, names
+from analyzer.rows import DATASETS, PARTITION_COLUMNS, names, read_order
 from analyzer.spark import worker
 from analyzer.spark.scan import (
     MAX_FILE_BYTES,
@@ -111,14 +111,25 @@ def scan(spark: Any, tmp_path_factory: pytest.TempPathFactory) -> Scan:
 
 @pytest.mark.spark
 def test_datasets_written_with_the_declared_schema(spark: Any, scan: Scan) -> None:
+    """Every dataset holds the declared columns (compared by name: partitioned by dialect,
+    a dataset gives that column back last) and is partitioned by its dialect column."""
     for name, fields in DATASETS.items():
         assert (scan.out / name).is_dir()
         assert scan.summary.path(name) == str(scan.out / name)
         schema = spark.read.parquet(str(scan.out / name)).schema
         expected = struct_type(fields)
-        assert [(f.name, f.dataType) for f in schema.fields] == [
+        assert sorted((f.name, f.dataType) for f in schema.fields) == sorted(
             (f.name, f.dataType) for f in expected.fields
-        ]
+        ), name
+        assert schema.fields[-1].name == PARTITION_COLUMNS[name] == "dialect", name
+    dialects = {p.name for p in (scan.out / "tables").iterdir() if p.is_dir()}
+    assert dialects == {"dialect=tsql", "dialect=teradata"}
+    # A file read as no dialect (binary, empty) is in Hive's partition for null.
+    files = {p.name for p in (scan.out / "files").iterdir() if p.is_dir()}
+    assert "dialect=__HIVE_DEFAULT_PARTITION__" in files
+    frame = spark.read.parquet(str(scan.out / "files")).select(*read_order("files"))
+    assert tuple(frame.columns) == names(DATASETS["files"])
+    assert {r["dialect"] for r in frame.collect()} == {"tsql", "teradata", None}
 
 
 @pytest.mark.spark

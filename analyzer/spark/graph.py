@@ -16,7 +16,7 @@ import os
 import typing as t
 
 from analyzer.graph import Schema
-from analyzer.rows import DATASETS, GRAPH_DATASETS, schemas_from_rows
+from analyzer.rows import DATASETS, GRAPH_DATASETS, read_order, schemas_from_rows
 from analyzer.spark.scan import struct_type
 
 if t.TYPE_CHECKING:
@@ -47,8 +47,9 @@ def read_schemas(
     if scopes:
         frames = {name: f.filter(f["scope"].isin(list(scopes))) for name, f in frames.items()}
     # Spark reads the part files in any order: the rows carry their ordinal.
-    nodes = [tuple(r) for r in frames["nodes"].collect()]
-    edges = [tuple(r) for r in frames["edges"].collect()]
+    # Partitioned by dialect, the datasets give that column back last: read by name.
+    nodes = [tuple(r) for r in frames["nodes"].select(*read_order("nodes")).collect()]
+    edges = [tuple(r) for r in frames["edges"].select(*read_order("edges")).collect()]
     return schemas_from_rows(nodes, edges)
 
 

@@ -73,6 +73,10 @@ def _hadoop_fs(spark: SparkSession, path: str) -> tuple[Any, Any]:
     return hpath.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration()), hpath
 
 
+#: The Hadoop FileSystem and Path of ``path`` (local, ``hdfs://`` ...).
+hadoop_fs = _hadoop_fs
+
+
 def exists(spark: SparkSession, path: str) -> bool:
     fs, hpath = _hadoop_fs(spark, path)
     return bool(fs.exists(hpath))

@@ -11,32 +11,43 @@ selection, so the findings are ``lint``'s.  Output: five Parquet datasets under
     out/files  out/tables  out/columns  out/diagnostics  out/findings
     out/nodes  out/edges  out/replication  (out/audit with --audit-to)
 
-Plan (a job per write plus the first collect; no linking context on the driver):
+Every dataset is partitioned by the dialect of the row's file (``rows.PARTITION_COLUMNS``,
+D112). Two paths, chosen per scope on the driver from the listing (D110):
 
-1. phase 1 over every file (decode, parse, IR, source rules, suppression comments),
-   persisted; the driver collects only the paths (and, with a workload, what its check
-   needs of the tables);
-2. files Spark did not deliver (empty files, which ``binaryFile`` skips; files
-   that vanished or became unreadable; files over :data:`MAX_FILE_BYTES`) are
-   settled on the driver, so no selected file is ever missing from ``files``;
-3. each file travels with its small link piece (alias types, tables, keys, changes,
-   replication objects) in a shuffle keyed by ``(scope, group)``: a group receives its
-   files and the piece of every file of the scope (a large scope is spread over a few
-   groups, balanced by the driver from the listing), gathers the scope's links there and
-   runs phase 2 (passes, estimates, file rules, flatten), persisted;
-4. its output is grouped by scope, where each scope's task runs the scope rules and
-   replication findings and finishes every finding (severity, selection,
-   suppressions, fingerprints), written as ``findings``; the workload's own findings
-   are checked on the driver;
-5. the records of phase 2 become one nested DataFrame, persisted, from which
-   ``files``, ``tables``, ``columns`` and ``diagnostics`` are projections;
-6. the summary is counted back from the written datasets.
+* **one pass** (scopes within the :class:`Budget`, most repositories' scopes): whole
+  scopes are packed into partitions by bytes; each task reads its files and runs, per
+  scope, what ``lint`` runs in one process (phase 1, the scope's links, phase 2, the
+  scope step), emitting the rows of every dataset; they are converted to the JVM once,
+  cached by one job on every core, and each dataset is a projection of the cache (D111);
+* **two phases** (a scope too large for one task, remote roots, ``--incremental``):
+
+  1. phase 1 over every file (decode, parse, IR, source rules, suppression comments),
+     persisted; the driver collects only the paths (and, with a workload, what its
+     check needs of the tables);
+  2. files Spark did not deliver (empty files, which ``binaryFile`` skips; files
+     that vanished or became unreadable; files over :data:`MAX_FILE_BYTES`) are
+     settled on the driver, so no selected file is ever missing from ``files``;
+  3. each file travels with its small link piece (alias types, tables, keys, changes,
+     replication objects) in a shuffle keyed by ``(scope, group)``: a group receives its
+     files and the piece of every file of the scope (a large scope is spread over a few
+     groups, balanced by the driver from the listing), gathers the scope's links there
+     and runs phase 2 (passes, estimates, file rules, flatten), persisted;
+  4. its output is grouped by scope, where each scope's task runs the scope rules and
+     replication findings and finishes every finding (severity, selection,
+     suppressions, fingerprints), the graph, replication and audit rows;
+  5. the records of phase 2 become one nested DataFrame, persisted, from which
+     ``files``, ``tables``, ``columns`` and ``diagnostics`` are projections.
+
+Each dataset is written once, from the union of both paths' frames; the workload's own
+findings are checked on the driver; the summary is counted back from the written
+datasets.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import pickle
 import re
 import sys
 import threading
@@ -45,7 +56,6 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial, reduce
-from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -57,14 +67,13 @@ from pyspark.sql import types as T
 from analyzer import workflow
 from analyzer.config import Config
 from analyzer.core import Options
-from analyzer.diagnostics import CODES
-from analyzer.ir import Column, Diagnostic, FileResult, Severity, Table
+from analyzer.ir import Column, FileResult, Table
 from analyzer.passes.link_replication import ReplicationContext, merge_contexts
 from analyzer.rows import (
     DATASETS,
     FILE_DATASETS,
-    GRAPH_DATASETS,
     OPTIONAL_DATASETS,
+    PARTITION_COLUMNS,
     SCOPE_DATASETS,
     Field,
     Row,
@@ -81,7 +90,7 @@ from analyzer.workflow import Prepared
 
 #: Larger files are not handed to Spark (``binaryFile`` fails the whole job
 #: above 2 GiB); they get a D005 diagnostic instead.  No DDL script is this big.
-MAX_FILE_BYTES = 1 << 30
+MAX_FILE_BYTES = worker.MAX_FILE_BYTES
 
 #: Output files per dataset: one Parquet part per this many input files (at
 #: least one), so a small scan does not leave hundreds of tiny parts.
@@ -238,6 +247,8 @@ class Listing:
     #: (reported path, scope) of every selected local file, in listing order: its scope as
     #: ``lint`` decides it (:func:`analyzer.workflow.scopes`, D77).
     scopes: tuple[tuple[str, str], ...] = ()
+    #: (reported path, bytes) of the files of ``local``, as listed (how scopes are packed).
+    sizes: tuple[tuple[str, int], ...] = ()
 
     def places(self) -> dict[str, tuple[str, int]]:
         """Reported path -> (scope, order in the listing)."""
@@ -268,6 +279,7 @@ def list_inputs(
         else ([], ())
     )
     local: list[tuple[str, str]] = []
+    sizes: list[tuple[str, int]] = []
     settle: list[tuple[str, str, int | None]] = []
     for shown, _ in found:
         absolute = os.path.abspath(shown)
@@ -279,11 +291,12 @@ def list_inputs(
             settle.append((absolute, shown, size))
         else:
             local.append((absolute, shown))
+            sizes.append((shown, size))
     problems = tuple(
         FileResult(d.span.file if d.span is not None else "<input>", None, None, diagnostics=(d,))
         for d in found_diags
     )
-    return Listing(tuple(local), tuple(settle), remote, problems, tuple(found))
+    return Listing(tuple(local), tuple(settle), remote, problems, tuple(found), tuple(sizes))
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,12 +358,6 @@ class RemotePlace:
         return scope_of(uri, self.root, self.config), self.order
 
 
-def _too_large(path: str, size: int) -> FileResult:
-    name = CODES["D005"][0]
-    message = f"{name}: the file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit of a scan"
-    return FileResult(path, None, None, diagnostics=(Diagnostic("D005", Severity.ERROR, message),))
-
-
 def settle_on_driver(
     absolute: str,
     shown: str,
@@ -360,27 +367,7 @@ def settle_on_driver(
     rules: Sequence[Rule] = (),
 ) -> worker.Analysed:
     """Phase 1 for a file Spark did not deliver: read it here, or say why not."""
-    scope, order = place
-
-    def unread(result: FileResult, size: int | None) -> worker.Analysed:
-        return worker.Analysed(Prepared(result, scope=scope), size, None, order)
-
-    if size is not None and size > MAX_FILE_BYTES:
-        return unread(_too_large(shown, size), size)
-    try:
-        data = Path(absolute).read_bytes()
-    except OSError as err:
-        # The D005 every other command gives (workflow.read): same message and place.
-        decoded = workflow.read(shown, options)
-        name = CODES["D005"][0]
-        diags = decoded.diagnostics if decoded.source is None else ()
-        diags = diags or (
-            Diagnostic("D005", Severity.ERROR, f"{name}: cannot read {shown}: {err.strerror}"),
-        )
-        return unread(FileResult(shown, None, None, diagnostics=diags), None)
-    if len(data) > MAX_FILE_BYTES:
-        return unread(_too_large(shown, len(data)), len(data))
-    return worker.analyze_file(shown, data, options, scope, order, rules=rules)
+    return worker.read_and_analyse(absolute, shown, size, options, place, rules)
 
 
 # --------------------------------------------------------------------------- progress
@@ -539,8 +526,130 @@ def _untagged(row: tuple[str, Row]) -> Row:
     return row[1]
 
 
-def _write(frame: DataFrame, path: str, parts: int) -> None:
-    frame.coalesce(parts).write.mode("overwrite").parquet(path)
+def _partitioned(dataset: str) -> str | None:
+    return PARTITION_COLUMNS.get(dataset)
+
+
+def _write(
+    spark: SparkSession, frame: DataFrame, path: str, dataset: str, parts: int | None = None
+) -> None:
+    """Write ``frame`` as ``dataset`` under ``path``, partitioned by its dialect (D112);
+    ``parts``: coalesce to that many partitions first (None: as they are)."""
+    if parts is not None:
+        frame = frame.coalesce(parts)
+    column = _partitioned(dataset)
+    writer = frame.write.mode("overwrite")
+    if column is not None:
+        writer = writer.partitionBy(column)
+    writer.parquet(path)
+    if column is not None and not _has_data(spark, path):
+        # A partitioned write of no row leaves no Parquet file, and a reader could not
+        # tell the schema: an empty dataset is written as one schema-only part instead.
+        empty = spark.createDataFrame([], struct_type(_fields(dataset)))
+        empty.coalesce(1).write.mode("overwrite").parquet(path)
+
+
+def _fields(dataset: str) -> tuple[Field, ...]:
+    return {**DATASETS, **SCOPE_DATASETS, **OPTIONAL_DATASETS}[dataset]
+
+
+def _has_data(spark: SparkSession, path: str) -> bool:
+    """Whether a Parquet part file was written under ``path`` (any partition)."""
+    fs, hpath = increment.hadoop_fs(spark, path)
+    files = fs.listFiles(hpath, True)
+    while files.hasNext():
+        if files.next().getPath().getName().endswith(".parquet"):
+            return True
+    return False
+
+
+def output_schema() -> T.StructType:
+    """The row a one-pass task emits (:data:`analyzer.spark.worker.OutputRow`): the rows of
+    every dataset as arrays, and a file's pickled workload piece."""
+    return T.StructType(
+        [
+            *(
+                T.StructField(name, T.ArrayType(struct_type(_fields(name)), False), False)
+                for name in worker.OUTPUT_DATASETS
+            ),
+            T.StructField("workload", T.BinaryType(), True),
+        ]
+    )
+
+
+def _frame(spark: SparkSession, rdd: Any, schema: T.StructType) -> DataFrame:
+    """A DataFrame of ``rdd``'s rows, already in Spark's internal form (tuples and lists of
+    str, int, bool, bytes, None): ``createDataFrame`` without its per-row Python
+    conversion, which walks every nested struct of every row again (D111)."""
+    jvm: Any = spark.sparkContext._jvm
+    session: Any = spark
+    jrdd = jvm.SerDeUtil.toJavaArray(rdd._to_java_object_rdd())
+    jdf = session._jsparkSession.applySchemaToPythonRDD(jrdd.rdd(), schema.json())
+    return DataFrame(jdf, spark)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Which scopes one task analyses whole, in one pass (D110): at most ``bytes`` and
+    ``files``, and (``fair_share``) no more than the run's bytes per core, so one large
+    scope still spreads over every core (it takes the two-phase path).  ``pack_bytes``:
+    what a one-pass partition aims at.  ``files = 0`` sends every scope the two-phase way.
+    Set with ``spark.ddlaudit.scopeBytes`` / ``spark.ddlaudit.scopeFiles`` (``--conf`` of
+    spark-submit) or :func:`run_scan`'s ``budget``."""
+
+    bytes: int = 64 << 20
+    files: int = 20_000
+    fair_share: bool = True
+    pack_bytes: int = 4 << 20
+
+    @classmethod
+    def from_conf(cls, spark: SparkSession) -> Budget:
+        conf = spark.sparkContext.getConf()
+        default = cls()
+        return cls(
+            int(conf.get("spark.ddlaudit.scopeBytes", str(default.bytes)) or default.bytes),
+            int(conf.get("spark.ddlaudit.scopeFiles", str(default.files)) or default.files),
+        )
+
+
+#: Scopes no larger than this always fit their fair share (a small scan runs one pass).
+_SHARE_FLOOR = 1 << 20
+
+
+def split_listing(
+    listing: Listing, budget: Budget, parallelism: int
+) -> tuple[list[tuple[worker.PackScope, ...]], Listing]:
+    """The one-pass partitions of the scopes within ``budget``, and the listing of the rest
+    (the two-phase path; its ``scopes`` keep every file, for the listing order)."""
+    sizes: dict[str, int | None] = dict(listing.sizes)
+    absolute = {shown: a for a, shown in listing.local}
+    absolute.update((shown, a) for a, shown, _ in listing.settle)
+    sizes.update((shown, size) for _, shown, size in listing.settle)
+    members: dict[str, list[worker.Listed]] = {}
+    for order, (shown, scope) in enumerate(listing.scopes):
+        if shown in absolute:
+            members.setdefault(scope, []).append((absolute[shown], shown, order, sizes.get(shown)))
+    weight = {s: sum(size or 0 for *_, size in found) for s, found in members.items()}
+    scope_of = dict(listing.scopes)
+    share = max(_SHARE_FLOOR, -(-sum(weight.values()) // max(1, parallelism)))
+    limit = min(budget.bytes, share) if budget.fair_share else budget.bytes
+    whole = {
+        scope
+        for scope, found in members.items()
+        if budget.files > 0 and len(found) <= budget.files and weight[scope] <= limit
+    }
+    chosen = [(worker.PackScope(s, tuple(members[s])), weight[s]) for s in members if s in whole]
+    problems: tuple[FileResult, ...] = listing.problems
+    if budget.files > 0 and problems:  # what belongs to no scope travels as scope ""
+        chosen.append((worker.PackScope("", (), problems), 0))
+        problems = ()
+    rest = replace(
+        listing,
+        local=tuple((a, s) for a, s in listing.local if scope_of.get(s, "") not in whole),
+        settle=tuple(e for e in listing.settle if scope_of.get(e[1], "") not in whole),
+        problems=problems,
+    )
+    return worker.plan_packs(chosen, parallelism, budget.pack_bytes), rest
 
 
 @dataclass(frozen=True, slots=True)
@@ -551,29 +660,94 @@ class Lint:
     workload_path: str | None = None
 
 
-def _scan(
+@dataclass
+class _Phases:
+    """What the two-phase path hands the writes: each dataset's frames, the files it
+    settled and analysed, what to write the manifest from, and what to release."""
+
+    frames: dict[str, list[DataFrame]]
+    pieces: list[tuple[int, str, ReplicationContext]]
+    total: int = 0
+    manifest: Any = None
+    release: list[Any] = field(default_factory=list)
+    early: list[Any] = field(default_factory=list)
+    #: The summary's counts when only the one-pass path wrote rows (else counted back).
+    counts: dict[tuple[str, str], int] | None = None
+
+
+def _one_pass(
+    spark: SparkSession,
+    packs: list[tuple[worker.PackScope, ...]],
+    task: worker.OnePass,
+    phases: _Phases,
+) -> None:
+    """The one-pass path: each partition analyses its whole scopes (D110); its rows are
+    converted to the JVM once, cached, and each dataset is a projection of the cache."""
+    rdd = spark.sparkContext.parallelize(packs, len(packs)).mapPartitions(task)
+    one = _frame(spark, rdd, output_schema())
+    one.persist(StorageLevel.MEMORY_AND_DISK)
+    phases.release.append(one.unpersist)
+    # One job fills the cache on every core, a partition per pack; the writes then read
+    # it in few tasks (few files per dataset and dialect), never analysing twice.
+    # That job also counts the rows for the summary (no read-back job when no other path
+    # wrote rows).
+    phases.counts = _count_cached(one)
+    if task.named is not None:  # the run-level workload check needs every file's piece
+        found = one.select("workload").where(F.col("workload").isNotNull()).collect()
+        phases.pieces.extend(pickle.loads(bytes(r[0])) for r in found)
+    files = sum(len(s.files) + len(s.settled) for p in packs for s in p)
+    parts = max(1, math.ceil(files / FILES_PER_PART))
+    for name in worker.OUTPUT_DATASETS:
+        frame = one.select(F.explode(name).alias("r")).select("r.*")
+        phases.frames.setdefault(name, []).append(frame.coalesce(parts))
+    phases.total += files
+
+
+def _count_cached(one: DataFrame) -> dict[tuple[str, str], int]:
+    """The summary's counts (:func:`_counted_by`'s keys) of the one-pass rows, in one job
+    over the nested frame (which fills its cache)."""
+    counted: dict[tuple[str, str], str] = {
+        ("files", "ok"): "size(filter(files, x -> x.ok))",
+        ("files", "failed"): "size(filter(files, x -> NOT x.ok))",
+        **{(name, ""): f"size({name})" for name in ("tables", "columns", "nodes", "replication")},
+        **{
+            (name, severity): f"size(filter({name}, x -> x.severity = '{severity}'))"
+            for name in ("diagnostics", "findings")
+            for severity in ("error", "warning", "info")
+        },
+        ("edges", "resolved"): "size(filter(edges, x -> x.resolved))",
+        ("edges", "unresolved"): "size(filter(edges, x -> NOT x.resolved))",
+    }
+    keys = list(counted)
+    sizes = [F.expr(counted[key]) for key in keys]
+    row = one.agg(*(F.sum(e).alias(f"c{i}") for i, e in enumerate(sizes))).collect()[0]
+    return {key: int(row[i] or 0) for i, key in enumerate(keys)}
+
+
+def _two_phase(
     spark: SparkSession,
     listing: Listing,
-    out: str,
+    places: dict[str, tuple[str, int]],
     options: Options,
     include: tuple[str, ...],
     exclude: tuple[str, ...],
-    progress: _Progress,
-    lint: Lint,
-    audit_to: str | None = None,
-    incremental: bool = False,
-) -> tuple[dict[str, str], int | None]:
-    """Run the scan and write the datasets: their paths, and with ``incremental`` how
-    many files phase 1 analysed (the others were reused from ``out/manifest``)."""
+    run: worker.RunSettings,
+    source_rules: tuple[Rule, ...],
+    file_rules: tuple[Rule, ...],
+    phases: _Phases,
+    incremental: bool,
+    out: str,
+) -> int | None:
+    """The two-phase path (scopes over the one-pass budget, remote roots, incremental
+    scans): phase 1 per file, a shuffle of the files with their scope's link pieces,
+    phase 2, then the scope step; adds its frames to ``phases``; returns how many files
+    phase 1 analysed with ``incremental``."""
     sc = spark.sparkContext
-    sizing: SizingSettings = options.config.sizing
-    rules = lint.selection.enabled_rules
-    # Each phase ships only the rules it checks (the scope step has the whole selection).
-    source_rules = tuple(r for r in rules if r.level == "source")
-    file_rules = tuple(r for r in rules if r.level == "file")
+    sizing = run.sizing
     names = sc.broadcast({absolute: shown for absolute, shown in listing.local})
-    places = listing.places()
     placed = sc.broadcast(places)
+    phases.release.append(names.unpersist)
+    phases.release.append(placed.unpersist)
     analyse = partial(worker.analyze_partition, options=options, sizing=sizing, rules=source_rules)
     phase1 = []
     to_read = listing.local
@@ -603,11 +777,11 @@ def _scan(
         phase1.append(frame.select("path", "content").rdd.mapPartitions(remote))
     spark_read = sc.union(phase1) if phase1 else sc.emptyRDD()
     spark_read.persist(StorageLevel.MEMORY_AND_DISK)
+    phases.release.append(spark_read.unpersist)
+    phases.early.append(spark_read.unpersist)
 
-    # The workload's own problems, and what its check needs of each file (D74).
-    workload, loose = workflow.load_workload(lint.workload_path)
-    named = worker.workload_names(workload)
-    progress.phase(f"analysing {len(listing.local) + len(listing.settle)} files")
+    # Only the paths come back (and, with a workload, what its check needs of each file).
+    named = worker.workload_names(run.workload)
     seen = spark_read.map(partial(worker.seen, named=named)).collect()
     seen_paths = {path for path, _ in seen}
 
@@ -621,13 +795,17 @@ def _scan(
         seen.append(worker.seen(item, named))
     analysed = spark_read.union(sc.parallelize(settled, 1)) if settled else spark_read
     total = len(seen_paths) + len(settled)
+    phases.total += total
+    phases.pieces.extend(p for _, p in seen if p is not None)
 
     # Links per scope (D77): each file's small link piece travels, in the one shuffle of
     # phase 2, to every group of its scope, where the scope's links are gathered and its
     # files checked; a large scope is spread over groups; nothing global on the driver.
+    here = {s for _, s in listing.local} | {s for _, s, _ in listing.settle}
     counts: dict[str, int] = {}
-    for _, scope in listing.scopes:
-        counts[scope] = counts.get(scope, 0) + 1
+    for shown, scope in listing.scopes:
+        if shown in here:
+            counts[scope] = counts.get(scope, 0) + 1
     if listing.problems:
         counts[""] = counts.get("", 0) + len(listing.problems)
     parallelism = max(1, sc.defaultParallelism)
@@ -636,21 +814,80 @@ def _scan(
     salting = worker.Salting(
         sc.broadcast(salts), sc.broadcast(assigned), min(parallelism, worker.MAX_SALTS)
     )
+    phases.release.append(salting.salts.unpersist)
+    phases.release.append(salting.partitions.unpersist)
     keyed = analysed.flatMap(salting.keyed)
     grouped = keyed.groupByKey(partitions, salting.partition)
     checked = grouped.flatMap(partial(worker.check_group, sizing=sizing, rules=file_rules))
     # Persisted in the JVM: the findings read the scope members, the writes the records.
     nested = spark.createDataFrame(checked, record_schema(), verifySchema=False)
     nested.persist(StorageLevel.MEMORY_AND_DISK)
+    phases.release.append(nested.unpersist)
     parts = max(1, min(checked.getNumPartitions(), math.ceil(total / FILES_PER_PART)))
+    scopes = set(counts) | set(listing.remote)
+    tasks = max(1, min(len(scopes), sc.defaultParallelism))
+    members = nested.select("scope", "member").rdd.map(worker.keyed_member)
+    # One pass per scope gives its findings and its schema graph, tagged by dataset;
+    # kept (small next to the files) so that each dataset's write reads it once.
+    tagged = members.groupByKey(tasks).flatMap(partial(worker.finish_group, run=run))
+    tagged.persist(StorageLevel.MEMORY_AND_DISK)
+    phases.release.append(tagged.unpersist)
+    for name in (*worker.TAGS, "audit"):
+        frame = spark.createDataFrame(
+            tagged.filter(partial(_tagged, name)).map(_untagged),
+            struct_type(_fields(name)),
+            verifySchema=False,
+        )
+        phases.frames.setdefault(name, []).append(frame.coalesce(tasks))
+    for name in FILE_DATASETS:
+        if name == "files":
+            frame = nested.select("file.*")
+        else:
+            frame = nested.select(F.explode(name).alias("r")).select("r.*")
+        phases.frames.setdefault(name, []).append(frame.coalesce(parts))
+    if plan is not None:
+        hashes = sc.broadcast(plan.hashes)
+        rows = analysed.map(increment.ManifestRow(hashes, reused, plan.key))
+        phases.manifest = (
+            spark.createDataFrame(rows, increment.MANIFEST_SCHEMA, verifySchema=False),
+            plan.next_path(out),
+            parts,
+        )
+        return total - len(plan.reuse)
+    return None
 
-    # The workload file's findings are the run's, not a scope's: checked here against
-    # every table of the run (names, and the columns of the tables it names), in listing
-    # order, and finished like the others.
-    if workload is not None:
-        tabled = sorted((p for _, p in seen if p is not None), key=lambda p: (p[0], p[1]))
-        context = merge_contexts(piece for _, _, piece in tabled)
-        loose.extend(workflow.check_workload(workload, workload_tables(context), context.functions))
+
+def _scan(
+    spark: SparkSession,
+    listing: Listing,
+    out: str,
+    options: Options,
+    include: tuple[str, ...],
+    exclude: tuple[str, ...],
+    progress: _Progress,
+    lint: Lint,
+    audit_to: str | None = None,
+    incremental: bool = False,
+    budget: Budget | None = None,
+) -> tuple[dict[str, str], int | None, dict[tuple[str, str], int] | None]:
+    """Run the scan and write the datasets: their paths, with ``incremental`` how many
+    files phase 1 analysed (the others were reused from ``out/manifest``), and the
+    summary's counts when they are known without reading the datasets back."""
+    sc = spark.sparkContext
+    sizing: SizingSettings = options.config.sizing
+    rules = lint.selection.enabled_rules
+    # Each phase ships only the rules it checks (the scope step has the whole selection).
+    source_rules = tuple(r for r in rules if r.level == "source")
+    file_rules = tuple(r for r in rules if r.level == "file")
+    parallelism = max(1, sc.defaultParallelism)
+    chosen = budget if budget is not None else Budget.from_conf(spark)
+    if incremental:  # the manifest keeps phase-1 results: the two-phase path (D95)
+        chosen = replace(chosen, files=0)
+    packs, rest = split_listing(listing, chosen, parallelism)
+    places = listing.places()
+
+    # The workload's own problems, and what its check needs of each file (D74).
+    workload, loose = workflow.load_workload(lint.workload_path)
     cwd = os.getcwd()  # lint reports fingerprints relative to the working directory
     run = worker.RunSettings(
         lint.selection,
@@ -660,73 +897,63 @@ def _scan(
         worker.Reported(cwd, cwd),
         audit_to,
     )
-    scopes = set(counts) | set(listing.remote)
-    tasks = max(1, min(len(scopes), sc.defaultParallelism))
-    members = nested.select("scope", "member").rdd.map(worker.keyed_member)
-    # One pass per scope gives its findings and its schema graph, tagged by dataset;
-    # kept (small next to the files) so that each dataset's write reads it once.
-    tagged = members.groupByKey(tasks).flatMap(partial(worker.finish_group, run=run))
-    extra = worker.finished_rows(loose, {}, run)
-    if extra:
-        tagged = tagged.union(sc.parallelize([("findings", r) for r in extra], 1))
-    tagged.persist(StorageLevel.MEMORY_AND_DISK)
-    per_scope = {
-        name: spark.createDataFrame(
-            tagged.filter(partial(_tagged, name)).map(_untagged),
-            struct_type({**DATASETS, **SCOPE_DATASETS}[name]),
-            verifySchema=False,
+    phases = _Phases({}, [])
+    progress.phase(f"analysing {len(listing.local) + len(listing.settle)} files")
+    if packs:
+        task = worker.OnePass(
+            options, sizing, source_rules, file_rules, run, worker.workload_names(workload)
         )
-        for name in worker.TAGS
-    }
-    if audit_to is not None:  # scan --audit-to: the audit dataset (docs/audit.md)
-        per_scope["audit"] = spark.createDataFrame(
-            tagged.filter(partial(_tagged, "audit")).map(_untagged),
-            struct_type(OPTIONAL_DATASETS["audit"]),
-            verifySchema=False,
-        )
+        _one_pass(spark, packs, task, phases)
+    analysed: int | None = None
+    if rest.local or rest.settle or rest.problems or rest.remote or incremental:
+        phases.counts = None  # the two-phase rows are counted back from the datasets
+        analysed = _two_phase(spark, rest, places, options, include, exclude, run,
+                              source_rules, file_rules, phases, incremental, out)  # fmt: skip
 
+    # The workload file's findings are the run's, not a scope's: checked here against
+    # every table of the run (names, and the columns of the tables it names), in listing
+    # order, and finished like the others.
+    if workload is not None:
+        tabled = sorted(phases.pieces, key=lambda p: (p[0], p[1]))
+        context = merge_contexts(piece for _, _, piece in tabled)
+        loose.extend(workflow.check_workload(workload, workload_tables(context), context.functions))
+    extra = worker.finished_rows(loose, {}, run)
+    if phases.counts is not None:
+        for row in extra:  # the severity column
+            key = ("findings", str(row[3]))
+            phases.counts[key] = phases.counts.get(key, 0) + 1
+    if extra:
+        frame = spark.createDataFrame(extra, struct_type(_fields("findings")), verifySchema=False)
+        phases.frames.setdefault("findings", []).append(frame)
+
+    wanted = [*DATASETS, *SCOPE_DATASETS, *(["audit"] if audit_to is not None else [])]
+    order = ["findings", *(n for n in wanted if n != "findings" and n not in FILE_DATASETS),
+             *FILE_DATASETS]  # fmt: skip
     written: dict[str, str] = {}
     try:
-        # The one shuffle: its map side runs phase 2 in parallel and fills the cache.
-        progress.phase(f"checking {total} files")
-        _write(per_scope["findings"], f"{out}/findings", tasks)
-        written["findings"] = f"{out}/findings"
-        if plan is not None:  # from the cache, before it goes; swapped in at the end
-            progress.phase("writing manifest")
-            hashes = sc.broadcast(plan.hashes)
-            manifest = analysed.map(increment.ManifestRow(hashes, reused, plan.key))
-            _write(spark.createDataFrame(manifest, increment.MANIFEST_SCHEMA, verifySchema=False),
-                   plan.next_path(out), parts)  # fmt: skip
-        spark_read.unpersist()
-        for name in (*GRAPH_DATASETS, *SCOPE_DATASETS):
-            progress.phase(f"writing {name}")
-            _write(per_scope[name], f"{out}/{name}", tasks)
+        for i, name in enumerate(order):
+            progress.phase(f"checking {phases.total} files" if i == 0 else f"writing {name}")
+            found = phases.frames.get(name) or [
+                spark.createDataFrame([], struct_type(_fields(name)))
+            ]
+            _write(spark, reduce(DataFrame.unionByName, found), f"{out}/{name}", name)
             written[name] = f"{out}/{name}"
-        if "audit" in per_scope:
-            progress.phase("writing audit")
-            _write(per_scope["audit"], f"{out}/audit", tasks)
-            written["audit"] = f"{out}/audit"
-        for name in FILE_DATASETS:
-            progress.phase(f"writing {name}")
-            path = f"{out}/{name}"
-            if name == "files":
-                frame = nested.select("file.*")
-            else:
-                frame = nested.select(F.explode(name).alias("r")).select("r.*")
-            _write(frame, path, parts)
-            written[name] = path
+            if i == 0 and phases.manifest is not None:  # from the phase-1 cache, before it goes
+                progress.phase("writing manifest")
+                frame, path, parts = phases.manifest
+                frame.coalesce(parts).write.mode("overwrite").parquet(path)
+            if i == 0:
+                for release in phases.early:
+                    release()
     finally:
-        tagged.unpersist()
-        nested.unpersist()
-        spark_read.unpersist()
-        for broadcast in (names, placed, salting.salts, salting.partitions):
-            broadcast.unpersist()
-    if plan is not None:
+        for release in phases.release:
+            release()
+    if phases.manifest is not None:
         increment.swap(spark, out)
         written[increment.MANIFEST] = f"{out}/{increment.MANIFEST}"
     optional = {n: written[n] for n in ("audit", increment.MANIFEST) if n in written}
     datasets = {name: written[name] for name in (*DATASETS, *SCOPE_DATASETS)}
-    return {**datasets, **optional}, (total - len(plan.reuse) if plan is not None else None)
+    return {**datasets, **optional}, analysed, phases.counts
 
 
 def _read(spark: SparkSession, written: dict[str, str], name: str) -> DataFrame:
@@ -746,22 +973,28 @@ def _counted_by(dataset: str) -> Any:
 
 
 def _summarise(
-    spark: SparkSession, written: dict[str, str], out: str, seconds: float
+    spark: SparkSession,
+    written: dict[str, str],
+    out: str,
+    seconds: float,
+    counts: dict[tuple[str, str], int] | None = None,
 ) -> ScanSummary:
-    """The summary counted back from the written datasets, in one Spark job."""
-    frame = reduce(
-        DataFrame.unionByName,
-        (
-            _read(spark, written, name).select(
-                F.lit(name).alias("dataset"), _counted_by(name).alias("value")
-            )
-            for name in DATASETS
-        ),
-    )
-    counts = {
-        (row["dataset"], row["value"]): int(row["count"])
-        for row in frame.groupBy("dataset", "value").count().collect()
-    }
+    """The summary: ``counts`` (the one-pass rows, counted from the cache) or counted back
+    from the written datasets, in one Spark job."""
+    if counts is None:
+        frame = reduce(
+            DataFrame.unionByName,
+            (
+                _read(spark, written, name).select(
+                    F.lit(name).alias("dataset"), _counted_by(name).alias("value")
+                )
+                for name in DATASETS
+            ),
+        )
+        counts = {
+            (row["dataset"], row["value"]): int(row["count"])
+            for row in frame.groupBy("dataset", "value").count().collect()
+        }
 
     def n(dataset: str, value: str | None = None) -> int:
         return sum(c for (d, v), c in counts.items() if d == dataset and value in (None, v))
@@ -810,6 +1043,7 @@ def run_scan(
     audit_to: str | None = None,
     listing: Listing | None = None,
     incremental: bool = False,
+    budget: Budget | None = None,
 ) -> ScanSummary:
     """Scan ``paths`` (files, directories or ``hdfs://``-style URIs) and write ``out/``.
 
@@ -825,6 +1059,8 @@ def run_scan(
     ``paths``: files may change between the two, as they may on a live tree.
     ``incremental`` (``scan --incremental``) reuses the phase 1 of files whose bytes did
     not change since the previous incremental scan into ``out`` (:mod:`.incremental`).
+    ``budget`` says which scopes one task analyses whole (:class:`Budget`; default from
+    the Spark configuration, D110).
     """
     start = time.perf_counter()
     options = options if options is not None else Options()
@@ -847,12 +1083,19 @@ def run_scan(
             _sql_conf(
                 session.spark, "spark.sql.sources.parallelPartitionDiscovery.threshold", "1000000"
             ),
+            # A task writes its few dialects' files side by side rather than sorting its
+            # rows by dialect first (the datasets are partitioned by dialect, D112).
+            _sql_conf(session.spark, "spark.sql.maxConcurrentOutputFileWriters", "16"),
+            # The one-pass cache lives for the writes only: compressing it cost a third of
+            # the JVM's per-row work (D111).
+            _sql_conf(session.spark, "spark.sql.inMemoryColumnarStorage.compressed", "false"),
         ):
-            written, analysed = _scan(
-                session.spark, listing, target, options, inc, exc, bar, lint, audit_to, incremental
-            )
+            written, analysed, counts = _scan(
+                session.spark, listing, target, options, inc, exc, bar, lint, audit_to,
+                incremental, budget,
+            )  # fmt: skip
             bar.phase("counting")
-            summary = _summarise(session.spark, written, out, time.perf_counter() - start)
+            summary = _summarise(session.spark, written, out, time.perf_counter() - start, counts)
             return replace(summary, reanalysed=analysed)
     finally:
         session.close()

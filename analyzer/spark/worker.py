@@ -25,6 +25,10 @@ statements of one file resolve in every other:
    its file, the scope's included), into ``findings`` rows; and the scope's schema
    graph (:func:`analyzer.workflow.scope_graph`) into ``nodes`` and ``edges`` rows.
 
+A scope small enough for one task (D110) runs all three steps in that task instead
+(:class:`OnePass`: the same functions, in the same order, with no shuffle between them),
+reading its files itself (:func:`read_and_analyse`).
+
 Every per-file step is wrapped: an unexpected exception becomes a ``D900``
 diagnostic for that file and never fails the task or loses other files.
 """
@@ -534,11 +538,20 @@ def _failed(path: str, err: BaseException) -> Finding:
 
 
 def finished_rows(
-    findings: Iterable[Finding], marks: dict[str, tuple[Directive, ...]], run: RunSettings
+    findings: Iterable[Finding],
+    marks: dict[str, tuple[Directive, ...]],
+    run: RunSettings,
+    dialects: t.Mapping[str, str | None] | None = None,
 ) -> list[Row]:
-    """``findings`` finished as ``lint`` finishes them, as ``findings`` rows."""
+    """``findings`` finished as ``lint`` finishes them, as ``findings`` rows (``dialects``:
+    each file's dialect, their ``dialect`` column)."""
     kept, _ = workflow.finish_findings(findings, run.selection, marks, run.reported)
-    return finding_rows(kept)
+    return finding_rows(kept, dialects)
+
+
+def dialects_of(members: Iterable[Member]) -> dict[str, str | None]:
+    """Each member file's dialect (the ``dialect`` column of the per-scope datasets)."""
+    return {m.path: m.checked.result.dialect for m in members}
 
 
 def finish_scope(scope: str, members: Iterable[Member], run: RunSettings) -> list[Row]:
@@ -553,7 +566,7 @@ def finish_scope(scope: str, members: Iterable[Member], run: RunSettings) -> lis
         if scope:
             found.extend(scope_findings(scope, ordered, run))
         marks = {m.path: m.checked.directives for m in ordered if m.checked.directives}
-        return finished_rows(found, marks, run)
+        return finished_rows(found, marks, run, dialects_of(ordered))
     except Exception as err:  # a bug here must not fail the job: say so in the dataset
         return finding_rows(with_fingerprints([_failed(scope or "<input>", err)], run.reported))
 
@@ -565,7 +578,7 @@ def graph_scope(scope: str, members: Iterable[Member]) -> tuple[list[Row], list[
         return [], []  # what belongs to no PATH has no schema
     ordered = sorted(members, key=lambda m: (m.order, m.path))
     schema = workflow.scope_graph(scope, [m.checked.result for m in ordered])
-    return graph_rows(scope, schema, ordered[0].order if ordered else 0)
+    return graph_rows(scope, schema, ordered[0].order if ordered else 0, dialects_of(ordered))
 
 
 #: Tags of :func:`finish_group`'s rows: the dataset each belongs to.
@@ -585,7 +598,7 @@ def replication_scope(scope: str, members: Iterable[Member], run: RunSettings) -
     report, _ = build([m.checked.result for m in ordered], run.sizing, run.workload, None, texts)
     return replication_rows(
         scope, report.messages.tables, report.messages.functions, report.articles,
-        report.sql_remote,
+        report.sql_remote, dialects_of(ordered),
     )  # fmt: skip
 
 
@@ -599,10 +612,14 @@ def audit_scope(scope: str, members: Iterable[Member], run: RunSettings) -> list
 
 
 def finish_group(group: tuple[str, Iterable[bytes]], run: RunSettings) -> list[tuple[str, Row]]:
-    """:func:`finish_scope` and :func:`graph_scope` on a ``(scope, pickled members)``
-    pair of ``groupByKey``: each row tagged with its dataset (:data:`TAGS`)."""
-    scope = group[0]
-    members = [pickle.loads(m) for m in group[1]]
+    """:func:`finish_members` on a ``(scope, pickled members)`` pair of ``groupByKey``."""
+    return finish_members(group[0], [pickle.loads(m) for m in group[1]], run)
+
+
+def finish_members(scope: str, members: list[Member], run: RunSettings) -> list[tuple[str, Row]]:
+    """The scope step: :func:`finish_scope`, :func:`graph_scope`, :func:`replication_scope`
+    and :func:`audit_scope` over one scope's members, each row tagged with its dataset
+    (:data:`TAGS`, ``audit``)."""
     found = finish_scope(scope, members, run)
     try:
         nodes, edges = graph_scope(scope, members)
@@ -626,3 +643,159 @@ def finish_group(group: tuple[str, Iterable[bytes]], run: RunSettings) -> list[t
         *(("replication", r) for r in replicated),
         *(("audit", r) for r in audited),
     ]
+
+
+# --------------------------------------------------------------------------- one pass
+
+#: Larger files are not analysed (Spark's ``binaryFile`` fails the whole job above
+#: 2 GiB); they get a D005 diagnostic instead.  No DDL script is this big.
+MAX_FILE_BYTES = 1 << 30
+
+
+def too_large(path: str, size: int) -> FileResult:
+    """The D005 result of a file over :data:`MAX_FILE_BYTES`."""
+    name = CODES["D005"][0]
+    message = f"{name}: the file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit of a scan"
+    return FileResult(path, None, None, diagnostics=(Diagnostic("D005", Severity.ERROR, message),))
+
+
+def read_and_analyse(
+    absolute: str,
+    shown: str,
+    size: int | None,
+    options: Options,
+    place: tuple[str, int] = ("", 0),
+    rules: Sequence[Rule] = (),
+) -> Analysed:
+    """Phase 1 for a file read here (a one-pass task, or the driver for a file Spark did
+    not deliver): its bytes, or why they cannot be read (D005, as ``lint`` says it)."""
+    scope, order = place
+
+    def unread(result: FileResult, size: int | None) -> Analysed:
+        return Analysed(Prepared(result, scope=scope), size, None, order)
+
+    if size is not None and size > MAX_FILE_BYTES:
+        return unread(too_large(shown, size), size)
+    try:
+        with open(absolute, "rb") as handle:
+            data = handle.read()
+    except OSError as err:
+        # The D005 every other command gives (workflow.read): same message and place.
+        decoded = workflow.read(shown, options)
+        name = CODES["D005"][0]
+        diags = decoded.diagnostics if decoded.source is None else ()
+        diags = diags or (
+            Diagnostic("D005", Severity.ERROR, f"{name}: cannot read {shown}: {err.strerror}"),
+        )
+        return unread(FileResult(shown, None, None, diagnostics=diags), None)
+    if len(data) > MAX_FILE_BYTES:
+        return unread(too_large(shown, len(data)), len(data))
+    try:
+        return analyze_file(shown, data, options, scope, order, rules=rules)
+    except Exception as err:  # one file must never fail the task (as analyze_partition)
+        return unread(internal_error(shown, err), None)
+
+
+#: One listed file of a one-pass scope: absolute path, reported path, listing order, size.
+Listed = tuple[str, str, int, int | None]
+
+
+@dataclass(frozen=True, slots=True)
+class PackScope:
+    """A whole scope analysed by one task: its listed files (in listing order) and the
+    listing problems that belong to it (scope ``""``: a PATH that does not exist ...)."""
+
+    scope: str
+    files: tuple[Listed, ...]
+    settled: tuple[FileResult, ...] = ()
+
+
+#: The row a one-pass task emits (:func:`analyzer.spark.scan.output_schema`): the rows of
+#: every dataset (``files`` ... ``audit``), and the pickled workload piece of a file.
+OutputRow = tuple[
+    list[Row], list[Row], list[Row], list[Row], list[Row], list[Row], list[Row], list[Row],
+    list[Row], bytes | None,
+]  # fmt: skip
+
+#: The datasets of an :data:`OutputRow`, in its order.
+OUTPUT_DATASETS = (
+    "files", "tables", "columns", "diagnostics", "findings", "nodes", "edges", "replication",
+    "audit",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class OnePass:
+    """What a one-pass task runs on each scope of its partition: what ``lint`` runs in one
+    process (read, phase 1, the scope's links, phase 2, the scope step), with no shuffle
+    and nothing kept between the phases but the scope's own objects (D110).
+
+    The rows are those of the two-phase path (:func:`analyze_partition`,
+    :func:`check_group`, :func:`finish_group`) for the same files: the same functions run,
+    in the same order; only where they run differs.
+    """
+
+    options: Options
+    sizing: SizingSettings
+    source_rules: tuple[Rule, ...]
+    file_rules: tuple[Rule, ...]
+    run: RunSettings
+    #: The tables whose columns the run's workload check reads (None: no workload).
+    named: frozenset[str] | None = None
+
+    def __call__(self, packs: Iterable[Sequence[PackScope]]) -> Iterator[OutputRow]:
+        for pack in packs:
+            for scoped in pack:
+                yield from self.scope_rows(scoped)
+
+    def scope_rows(self, scoped: PackScope) -> Iterator[OutputRow]:
+        """One row per file (its ``files`` ... ``diagnostics`` rows), then one for the
+        scope (its ``findings``, ``nodes``, ``edges``, ``replication``, ``audit`` rows)."""
+        scope = scoped.scope
+        analysed = [
+            read_and_analyse(absolute, shown, size, self.options, (scope, order), self.source_rules)
+            for absolute, shown, order, size in scoped.files
+        ]
+        analysed += [Analysed(Prepared(r, scope=scope), None, None) for r in scoped.settled]
+        links = gather_links(link_piece(a)[1] for a in analysed)
+        members: list[Member] = []
+        for item in analysed:
+            done = check(item, links.user_types, self.sizing, links.replication, self.file_rules)
+            files, tables, columns, diagnostics = done.record
+            piece = workload_piece(item, self.named)
+            workload = None if piece is None else pickle.dumps(piece, pickle.HIGHEST_PROTOCOL)
+            yield [files], tables, columns, diagnostics, [], [], [], [], [], workload
+            members.append(done.member)
+        del analysed
+        by: dict[str, list[Row]] = {name: [] for name in OUTPUT_DATASETS}
+        for tag, row in finish_members(scope, members, self.run):
+            by[tag].append(row)
+        yield ([], [], [], [], by["findings"], by["nodes"], by["edges"], by["replication"],
+               by["audit"], None)  # fmt: skip
+
+
+def plan_packs(
+    scopes: Sequence[tuple[PackScope, int]], parallelism: int, pack_bytes: int
+) -> list[tuple[PackScope, ...]]:
+    """Whole scopes (with their bytes) packed into partitions of about equal bytes: at
+    least two per core (the scheduler evens out what bytes do not predict), more when
+    the bytes call for it; largest scope first onto the lightest partition, each
+    partition's scopes in listing order.
+
+    >>> a, b, c = (PackScope(n, ()) for n in "abc")
+    >>> [[s.scope for s in p] for p in plan_packs([(a, 5), (b, 3), (c, 2)], 1, 100)]
+    [['a'], ['b', 'c']]
+    """
+    if not scopes:
+        return []
+    total = sum(size for _, size in scopes)
+    count = max(2 * max(1, parallelism), -(-total // max(1, pack_bytes)))
+    count = max(1, min(count, len(scopes)))
+    load = [0] * count
+    packs: list[list[tuple[int, PackScope]]] = [[] for _ in range(count)]
+    ranked = sorted(enumerate(scopes), key=lambda item: (-item[1][1], item[0]))
+    for position, (scoped, size) in ranked:
+        target = min(range(count), key=lambda p: (load[p], p))
+        packs[target].append((position, scoped))
+        load[target] += size
+    return [tuple(s for _, s in sorted(p, key=lambda i: i[0])) for p in packs if p]
