@@ -65,8 +65,8 @@ from analyzer.ir import (
     new_column,
 )
 from grammars import nodes
-from grammars import teradata as td_nodes
-from grammars import tsql as ms_nodes
+from grammars import nodes as ms_nodes  # SQL Server's, in grammars.nodes (D108)
+from grammars import nodes as td_nodes  # Teradata's, in grammars.nodes (D108)
 from grammars.base import Grammar
 
 if t.TYPE_CHECKING:

@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import fnmatch
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
@@ -432,6 +431,8 @@ def load(path: str | None = None, start: str = ".") -> Config:
 
 
 def _load_file(path: Path) -> Config:
+    import tomllib  # only where a config file exists (D108)
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:

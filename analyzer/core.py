@@ -47,7 +47,7 @@ from analyzer.split import (
     split_statements,
     statement_label,
 )
-from grammars.base import COMPILED_SQLGLOT_MESSAGE, Grammar, compiled_sqlglot
+from grammars.profile import COMPILED_SQLGLOT_MESSAGE, Grammar, compiled_sqlglot
 from grammars.rcl import not_analysed
 
 
@@ -102,7 +102,7 @@ def analyze_source(
     choice = choose(
         source.text, source.path, options.dialect, options.config.dialect_for(source.path)
     )
-    if choice.dialect not in grammars.registry():
+    if choice.dialect not in grammars.names():
         return unparsed(_unknown_dialect(choice.dialect, source.path))
     grammar = grammars.get(choice.dialect)
     index = LineIndex(source.text)

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import grammars
 from analyzer.split import BTEQ_COMMANDS, BTEQ_DIALECT
-from grammars.base import Evidence, fold_case, text_words
-from grammars.base import evidence as make_evidence
+from grammars.profile import Evidence, fold_case, text_words
+from grammars.profile import evidence as make_evidence
 
 #: Windows of the file's head scanned in turn: DDL scripts show their dialect in
 #: their first statements, so the wider windows are read only when the narrower
@@ -93,7 +93,7 @@ def _evidence_index() -> _EvidenceIndex:
     always: list[tuple[int, int]] = []
     entries = tuple(
         (name, (*g.evidence, *SCRIPT_EVIDENCE.get(name, ())))
-        for name, g in grammars.registry().items()
+        for name, g in grammars.profile_registry().items()
     )
     for gi, (_, evidence) in enumerate(entries):
         for ei, ev in enumerate(evidence):
@@ -156,7 +156,7 @@ def choose(text: str, path: str, forced: str | None, mapped: str | None) -> Dial
         return DialectChoice(mapped.lower(), "config", (f"config maps {path}",))
     choice = detect(text)
     suffix = next((x for x in BTEQ_EXTENSIONS if path.lower().endswith(x)), None)
-    if suffix is None or BTEQ_DIALECT not in grammars.registry():
+    if suffix is None or BTEQ_DIALECT not in grammars.names():
         return choice
     # A BTEQ script is Teradata whatever its head shows (D97); its own evidence is kept.
     kept = choice.evidence if choice.dialect == BTEQ_DIALECT and choice.how == "detected" else ()

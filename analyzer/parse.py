@@ -23,7 +23,7 @@ from sqlglot import exp
 from sqlglot.errors import ErrorLevel, ParseError, TokenError
 
 from analyzer.ir import Diagnostic, Severity, Span
-from grammars.base import Grammar
+from grammars.profile import Grammar
 
 if t.TYPE_CHECKING:
     from analyzer.source import LineIndex

@@ -61,11 +61,12 @@ A 50 MB script splits in a couple of seconds.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from dataclasses import dataclass, replace
 
-from grammars.base import Grammar, fold_case
+from grammars.profile import Grammar, fold_case
 
 __all__ = [
     "BTEQ_COMMANDS",
@@ -621,7 +622,15 @@ def _flow_end(tokens: list[_Token], i: int) -> int | None:
     n = len(tokens)
     if word == "begin" and not (i + 1 < n and tokens[i + 1].word in _NO_BLOCK):
         depth = 0
+        parens = 0
         for j in range(i, n):
+            kind = tokens[j].kind
+            if kind == "(":
+                parens += 1
+            elif kind == ")":
+                parens = max(parens - 1, 0)
+            if parens:
+                continue  # GENERATED ALWAYS AS ROW END, CASE ... END: inside a statement
             w = tokens[j].word
             if w == "case" or (
                 w == "begin" and not (j + 1 < n and tokens[j + 1].word in _NO_BLOCK)
@@ -677,6 +686,25 @@ def block_end(text: str) -> int | None:
     if k is None:
         return None
     return _trimmed(text, tokens[k - 1].end)
+
+
+_GAP_CODE = re.compile(rf"{_COMMENTS}|\S", re.IGNORECASE)
+
+
+def _code_end(text: str, end: int, limit: int) -> int:
+    """The end of the code from ``end`` on, before ``limit``: numbers and operators the
+    flow tokens leave out (``IDENTITY_GAP=1``) are the statement's, blanks and comments
+    after them are not.
+
+    >>> t = "with identity_gap=1 -- note\\nNEXT"
+    >>> t[: _code_end(t, 17, t.index("NEXT"))]
+    'with identity_gap=1'
+    """
+    start, end = end, _trimmed(text, end)  # an unclosed quote's token ends in blanks
+    for m in _GAP_CODE.finditer(text, start, limit):
+        if not m.group().startswith(("--", "/*")):
+            end = m.end()
+    return end
 
 
 def _trimmed(text: str, end: int) -> int:
@@ -747,11 +775,15 @@ def batch_statements(text: str, grammar: Grammar) -> list[tuple[int, int]]:
     cuts: list[int] = []
     quotes = 0
     last = 0
+    opened: list[tuple[int, int]] | None = None  # parenthesis depths, computed if needed
     for m in _LINE_STATEMENT.finditer(text):
         quotes += text.count("'", last, m.start())  # incremental: linear in the batch
         last = m.start()
         if m.start() > 0 and quotes % 2 == 0:
-            cuts.append(m.start())
+            if opened is None:
+                opened = _paren_depths(text)
+            if _depth_at(opened, m.start()) == 0:  # not a column named sp_x, set, ...
+                cuts.append(m.start())
     if not cuts:
         return []
     pieces = []
@@ -768,6 +800,27 @@ def batch_statements(text: str, grammar: Grammar) -> list[tuple[int, int]]:
     if any(statement_label(text[a : min(b, a + 200)]) in BLOCK_LABELS for a, b in pieces):
         return _flow_pieces(text) or pieces  # a block keeps its body (D99)
     return pieces
+
+
+def _paren_depths(text: str) -> list[tuple[int, int]]:
+    """``(offset, depth after it)`` at each parenthesis outside quotes and comments."""
+    out: list[tuple[int, int]] = []
+    depth = 0
+    for tok in _flow_tokens(text):
+        if tok.kind == "(":
+            depth += 1
+        elif tok.kind == ")":
+            depth = max(depth - 1, 0)
+        else:
+            continue
+        out.append((tok.start, depth))
+    return out
+
+
+def _depth_at(depths: list[tuple[int, int]], offset: int) -> int:
+    """The parenthesis depth at ``offset`` (see :func:`_paren_depths`)."""
+    i = bisect.bisect_left(depths, (offset, -1))
+    return depths[i - 1][1] if i else 0
 
 
 def _flow_pieces(text: str) -> list[tuple[int, int]]:
@@ -790,7 +843,8 @@ def _flow_pieces(text: str) -> list[tuple[int, int]]:
             pieces.append((tokens[i].start, len(text.rstrip())))
             break
         last = j - 1 if j - 1 > i and tokens[j - 1].kind == ";" else j  # ";" is no part
-        pieces.append((tokens[i].start, _trimmed(text, tokens[last - 1].end)))
+        limit = tokens[last].start if last < len(tokens) else len(text)
+        pieces.append((tokens[i].start, _code_end(text, tokens[last - 1].end, limit)))
         i = j
     return pieces if len(pieces) > 1 else []
 
@@ -816,7 +870,10 @@ def create_table_inside(text: str) -> tuple[int, int] | None:
     if _ROUTINE_HEAD.match(text, body.end() if body else 0) is not None:
         return None
     tokens = _flow_tokens(text)
-    for i, tok in enumerate(tokens[1:], 1):
+    # past the first word, unless the text starts with something that is no statement
+    # (``//create table``: the grammar did not take it for one)
+    first = 0 if tokens and _GAP_CODE.search(_COMMENT.sub("", text[: tokens[0].start])) else 1
+    for i, tok in enumerate(tokens[first:], first):
         if tok.word != "create":
             continue
         j = i + 1
@@ -824,7 +881,7 @@ def create_table_inside(text: str) -> tuple[int, int] | None:
             j += 1
         if j + 1 < len(tokens) and tokens[j].word == "table":
             after = tokens[j + 1]
-            if tokens[i - 1].word in _PERMISSIONS or after.word in _PERMISSIONS:
+            if (i and tokens[i - 1].word in _PERMISSIONS) or after.word in _PERMISSIONS:
                 continue  # GRANT CREATE TABLE TO ...: a permission
             if after.kind in ("word", "quoted"):
                 return tok.start, tokens[j].end

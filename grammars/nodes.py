@@ -851,3 +851,124 @@ def _literal(token: Token) -> exp.Expr:
     literal.update_positions(token)
     literal.meta["span"] = (token.start, token.end + 1)
     return literal
+
+
+# ----------------------------------------------------------- SQL Server nodes
+# CREATE TABLE (Transact-SQL), CREATE TABLE (Azure Synapse Analytics): what they add
+# over sqlglot's nodes; analyzer.build lowers each one to the IR.
+
+
+class GeneratedAlwaysColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """``GENERATED ALWAYS AS {TRANSACTION_ID | SEQUENCE_NUMBER} {START | END} [HIDDEN]``
+    (ledger tables; ``AS ROW START | END`` stays sqlglot's ``GeneratedAsRowColumnConstraint``).
+
+    ``this``: ``Var`` ``TRANSACTION_ID`` or ``SEQUENCE_NUMBER``; ``start``: True for START.
+    """
+
+    arg_types = {"this": True, "start": False, "hidden": False}
+
+
+class LedgerProperty(exp.Property):
+    """``LEDGER = ON [(APPEND_ONLY = ON | OFF, LEDGER_VIEW = v [(...)])]`` or ``LEDGER = OFF``.
+
+    ``on``: the ledger is on; ``append_only``: True / False when written; ``view``: the
+    ledger view's name (``Table``).
+    """
+
+    arg_types = {"on": True, "append_only": False, "view": False}
+
+
+class GraphTableProperty(exp.Property):
+    """``AS NODE`` / ``AS EDGE`` (SQL Graph): ``this`` is the ``Var`` NODE or EDGE."""
+
+    arg_types = {"this": True}
+
+
+class DistributionProperty(exp.Property):
+    """Azure Synapse / PDW ``DISTRIBUTION = HASH (c, ...) | ROUND_ROBIN | REPLICATE``.
+
+    ``this``: ``Var`` HASH, ROUND_ROBIN or REPLICATE; ``expressions``: the hash columns.
+    """
+
+    arg_types = {"this": True, "expressions": False}
+
+
+class TableIndexProperty(exp.Property):
+    """Azure Synapse / PDW ``CLUSTERED COLUMNSTORE INDEX [ORDER (c, ...)]``, ``HEAP`` or
+    ``CLUSTERED INDEX (c [ASC | DESC], ...)``.
+
+    ``this``: ``Var`` with the kind as written in upper case; ``expressions``: the
+    clustered index key (``Ordered``) or the columnstore ``ORDER`` columns.
+    """
+
+    arg_types = {"this": True, "expressions": False}
+
+
+class RangePartitionProperty(exp.Property):
+    """Azure Synapse / PDW ``PARTITION (c RANGE [LEFT | RIGHT] FOR VALUES (v, ...))``.
+
+    ``this``: the partitioning ``Column``; ``side``: ``LEFT`` (the default) or ``RIGHT``;
+    ``expressions``: the boundary values (none: one partition).
+    """
+
+    arg_types = {"this": True, "side": False, "expressions": False}
+
+
+class EdgeConnectionConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """Edge constraint ``CONNECTION (a TO b, ...) [ON DELETE {NO ACTION | CASCADE}]``.
+
+    ``expressions``: one ``Tuple(from, to)`` of ``Table`` names per connection;
+    ``on_delete``: ``Var`` ``CASCADE`` or ``NO ACTION`` when written.
+    """
+
+    arg_types = {"expressions": True, "on_delete": False}
+
+
+# ------------------------------------------------------------ Teradata nodes
+# SQL Data Definition Language, CREATE TABLE: what sqlglot has no node for;
+# analyzer.build lowers each one to the IR.
+
+
+class TemporalColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """``AS VALIDTIME`` / ``AS TRANSACTIONTIME`` of a temporal table's PERIOD column
+    (CREATE TABLE, "Temporal table column attributes"); ``this``: the ``Var``."""
+
+    arg_types = {"this": True}
+
+
+class PeriodForConstraint(exp.Expression):
+    """``PERIOD FOR name (start, end) [AS VALIDTIME | AS TRANSACTIONTIME]``: a derived
+    period column over two DATE / TIMESTAMP columns; ``this``: the period's name,
+    ``expressions``: the start and end columns, ``temporal``: the ``Var``, when written."""
+
+    arg_types = {"this": True, "expressions": True, "temporal": False}
+
+
+class QueueProperty(exp.Property):
+    """The ``QUEUE`` table option: a queue table, whose first column is the QITS
+    (``TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6)``)."""
+
+    arg_types = {}
+
+
+class BetweenConstraint(exp.Expression, exp.ColumnConstraintKind):
+    """The Teradata CHECK shorthand ``BETWEEN low AND high`` after a column's type or
+    attributes (``qty SMALLINT FORMAT '999' BETWEEN 10 AND 500``): a column CHECK."""
+
+    arg_types = {"this": True, "expression": True}
+
+
+class ColumnGroup(exp.Expression):
+    """``COLUMN (c1 t1, ...) [[NO] AUTO COMPRESS]`` / ``ROW (...)`` in the column list: a
+    column partition of a column-partitioned table defined with its columns (CREATE TABLE,
+    "column_partition_definition"); ``this``: ``Var`` COLUMN or ROW, ``expressions``: the
+    ``ColumnDef``s, ``auto_compress``: True / False when written."""
+
+    arg_types = {"this": True, "expressions": True, "auto_compress": False}
+
+
+class PeriodLiteral(exp.Expression):
+    """A ``PERIOD '(begin, end)'`` literal (Teradata Data Types and Literals, Period
+    Literals); ``this``: the string ``Literal``."""
+
+    arg_types = {"this": True}

@@ -39,7 +39,8 @@ from sqlglot.errors import ErrorLevel
 from sqlglot.tokenizer_core import Token, TokenType
 
 from grammars import nodes, rcl
-from grammars.base import KEY_CHANGES, Grammar, SpanParserMixin, evidence
+from grammars.base import KEY_CHANGES, SpanParserMixin
+from grammars.profiles.sybase import PROFILE
 from grammars.tsql import DdlauditTSQL, _DdlGenerator, _DdlParser
 
 #: ``sp_addtype`` at the head of a statement (the grammar's extra ``"type"`` statement).
@@ -729,7 +730,8 @@ class _AseGenerator(_DdlGenerator):
 class DdlauditSybase(DdlauditTSQL):
     class Tokenizer(DdlauditTSQL.Tokenizer):
         KEYWORDS: t.ClassVar[dict[str, TokenType]] = {
-            **DdlauditTSQL.Tokenizer.KEYWORDS,
+            # ASE has no TABLESAMPLE: a plain word, a name like any (D119)
+            **{k: v for k, v in DdlauditTSQL.Tokenizer.KEYWORDS.items() if k != "TABLESAMPLE"},
             "UNICHAR": TokenType.NCHAR,
             "UNIVARCHAR": TokenType.NVARCHAR,
             "UNITEXT": TokenType.TEXT,
@@ -812,51 +814,9 @@ TYPE_FAMILIES: dict[str, str] = {
     "RAWOBJECT IN ROW": "varbinary",
 }
 
-GRAMMAR = Grammar(
-    name="sybase",
-    description="SAP/Sybase ASE Transact-SQL",
-    dialect=DdlauditSybase,
-    evidence=(
-        # ASE only (SQL Server has none of these): weighted high
-        evidence(
-            r"\block\s+(?:datarows|datapages|allpages)\b", 5, "LOCK DATAROWS/DATAPAGES/ALLPAGES"
-        ),
-        evidence(r"\bsp_addtype\b", 5, "sp_addtype"),
-        evidence(r"\buni(?:char|varchar|text)\b", 5, "UNICHAR / UNIVARCHAR / UNITEXT"),
-        evidence(r"\bbig(?:datetime|time)\b", 5, "BIGDATETIME / BIGTIME"),
-        evidence(r"\bmax_rows_per_page\b", 5, "max_rows_per_page"),
-        evidence(r"\bexp_row_size\b", 5, "exp_row_size"),
-        evidence(r"\breservepagegap\b", 5, "reservepagegap"),
-        evidence(r"\bidentity_gap\b", 5, "identity_gap"),
-        evidence(r"\bsp_primarykey\b|\bsp_foreignkey\b", 5, "sp_primarykey / sp_foreignkey"),
-        evidence(r"\bsp_setrep(?:table|licate)\b", 5, "sp_setreptable / sp_setreplicate"),
-        evidence(r"\bon\s+'default'", 4, "ON 'default' segment"),
-        evidence(r"\bpartition\s+by\s+roundrobin\b", 5, "PARTITION BY ROUNDROBIN"),
-        evidence(r"^\s*setuser\b", 4, "setuser"),
-        evidence(r"\bdump\s+(?:tran|transaction|database)\b", 4, "dump tran / dump database"),
-        evidence(r"\bsp_(?:bindrule|bindefault|dboption|addsegment)\b", 3, "ASE system procedure"),
-        evidence(r"\bunsigned\s+(?:smallint|int|bigint)\b", 3, "UNSIGNED integer types"),
-        evidence(r"\blongsysname\b", 4, "LONGSYSNAME"),
-        evidence(r"^\s*checkpoint\s*$", 2, "checkpoint"),
-        # Replication Server RCL and SQL Remote, which live beside ASE scripts (D30)
-        evidence(
-            r"\bcreate\s+(?:(?:applied|request)\s+)?(?:function\s+)?replication\s+definition\b",
-            5,
-            "CREATE REPLICATION DEFINITION",
-        ),
-        evidence(r"\balter\s+replication\s+definition\b", 5, "ALTER REPLICATION DEFINITION"),
-        evidence(r"\bwith\s+(?:primary|replicate)\s+at\b", 5, "WITH PRIMARY | REPLICATE AT"),
-        evidence(r"\bsp_setrepcol\b|\bsp_commonkey\b", 5, "sp_setrepcol / sp_commonkey"),
-        evidence(
-            r"\bsp_(?:add_remote_table|create_publication|add_article|create_subscription)\b",
-            5,
-            "SQL Remote for ASE procedure",
-        ),
-        evidence(r"\bsubscribe\s+by\b", 4, "SUBSCRIBE BY (SQL Anywhere publication)"),
-        evidence(r"\bcreate\s+publication\b", 3, "CREATE PUBLICATION"),
-    ),
-    type_families=TYPE_FAMILIES,
-    batch_separator=True,
+GRAMMAR = PROFILE.grammar(
+    DdlauditSybase,
+    TYPE_FAMILIES,
     default_nullable=False,
     statements=(
         (SP_ADDTYPE, "type"),

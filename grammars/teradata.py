@@ -40,7 +40,16 @@ from sqlglot.parsers.teradata import TeradataParser
 from sqlglot.tokenizer_core import Token, TokenType
 
 from grammars import nodes
-from grammars.base import KEY_CHANGES, Grammar, SpanParserMixin, evidence
+from grammars.base import FOREIGN_KEYWORDS, KEY_CHANGES, SpanParserMixin
+from grammars.nodes import (
+    BetweenConstraint,
+    ColumnGroup,
+    PeriodForConstraint,
+    PeriodLiteral,
+    QueueProperty,
+    TemporalColumnConstraint,
+)
+from grammars.profiles.teradata import PROFILE
 from grammars.scan import FastScanMixin
 
 _INTERVAL_FIELDS = frozenset({"YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND"})
@@ -60,56 +69,6 @@ _TYPED_LITERALS = {
 
 def _udt(kind: str, expressions: list[exp.Expr] | None = None) -> exp.DataType:
     return exp.DataType(this=exp.DType.USERDEFINED, kind=kind, expressions=expressions)
-
-
-# ------------------------------------------------------------ Teradata nodes
-# SQL Data Definition Language, CREATE TABLE: what sqlglot has no node for;
-# analyzer.build lowers each one to the IR.
-
-
-class TemporalColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
-    """``AS VALIDTIME`` / ``AS TRANSACTIONTIME`` of a temporal table's PERIOD column
-    (CREATE TABLE, "Temporal table column attributes"); ``this``: the ``Var``."""
-
-    arg_types = {"this": True}
-
-
-class PeriodForConstraint(exp.Expression):
-    """``PERIOD FOR name (start, end) [AS VALIDTIME | AS TRANSACTIONTIME]``: a derived
-    period column over two DATE / TIMESTAMP columns; ``this``: the period's name,
-    ``expressions``: the start and end columns, ``temporal``: the ``Var``, when written."""
-
-    arg_types = {"this": True, "expressions": True, "temporal": False}
-
-
-class QueueProperty(exp.Property):
-    """The ``QUEUE`` table option: a queue table, whose first column is the QITS
-    (``TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6)``)."""
-
-    arg_types = {}
-
-
-class BetweenConstraint(exp.Expression, exp.ColumnConstraintKind):
-    """The Teradata CHECK shorthand ``BETWEEN low AND high`` after a column's type or
-    attributes (``qty SMALLINT FORMAT '999' BETWEEN 10 AND 500``): a column CHECK."""
-
-    arg_types = {"this": True, "expression": True}
-
-
-class ColumnGroup(exp.Expression):
-    """``COLUMN (c1 t1, ...) [[NO] AUTO COMPRESS]`` / ``ROW (...)`` in the column list: a
-    column partition of a column-partitioned table defined with its columns (CREATE TABLE,
-    "column_partition_definition"); ``this``: ``Var`` COLUMN or ROW, ``expressions``: the
-    ``ColumnDef``s, ``auto_compress``: True / False when written."""
-
-    arg_types = {"this": True, "expressions": True, "auto_compress": False}
-
-
-class PeriodLiteral(exp.Expression):
-    """A ``PERIOD '(begin, end)'`` literal (Teradata Data Types and Literals, Period
-    Literals); ``this``: the string ``Literal``."""
-
-    arg_types = {"this": True}
 
 
 class _TeradataDDLParser(TeradataParser):
@@ -248,6 +207,46 @@ class _TeradataDDLParser(TeradataParser):
         return _udt(name)
 
     # ------------------------------------------------------- column attributes
+
+    def _parse_generated_as_identity(self) -> t.Any:
+        """``GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY (options)``: Teradata takes the
+        options in any order, and ``NO MINVALUE`` / ``NO MAXVALUE`` (SQL Data Definition
+        Language, CREATE TABLE, "Identity Column"); sqlglot reads one fixed order
+        without them.  Other forms are sqlglot's (D120)."""
+        start = self._index
+        by_default = self._match_text_seq("BY", "DEFAULT")
+        if not by_default:
+            self._match_text_seq("ALWAYS")
+        if not (
+            self._match(TokenType.ALIAS)
+            and self._match_text_seq("IDENTITY")
+            and self._match(TokenType.L_PAREN)
+        ):
+            self._retreat(start)
+            return super()._parse_generated_as_identity()
+        identity = self.expression(exp.GeneratedAsIdentityColumnConstraint(this=not by_default))
+        while not self._match(TokenType.R_PAREN):
+            if self._match_text_seq("START", "WITH"):
+                identity.set("start", self._parse_bitwise())
+            elif self._match_text_seq("INCREMENT", "BY"):
+                identity.set("increment", self._parse_bitwise())
+            elif self._match_text_seq("MINVALUE"):
+                identity.set("minvalue", self._parse_bitwise())
+            elif self._match_text_seq("MAXVALUE"):
+                identity.set("maxvalue", self._parse_bitwise())
+            elif self._match_text_seq("CYCLE"):
+                identity.set("cycle", True)
+            elif self._match_text_seq("NO", "CYCLE"):
+                identity.set("cycle", False)
+            elif not (
+                self._match_text_seq("NO", "MINVALUE") or self._match_text_seq("NO", "MAXVALUE")
+            ):
+                self.raise_error(
+                    "Expected START WITH, INCREMENT BY, [NO] MINVALUE, [NO] MAXVALUE, "
+                    "[NO] CYCLE or )"
+                )
+                break
+        return identity
 
     def _parse_not_constraint(self) -> exp.Expr | None:
         if self._match_text_seq("CS"):
@@ -810,8 +809,13 @@ def _no_primary_index_sql(gen: TeradataGenerator, e: exp.Expr) -> str:
 class DdlauditTeradata(Teradata):
     class Tokenizer(FastScanMixin, Teradata.Tokenizer):
         KEYWORDS: t.ClassVar[dict[str, t.Any]] = {
-            # LONG (BIGINT) and NUMBER (DECIMAL) are not those types in Teradata.
-            **{k: v for k, v in Teradata.Tokenizer.KEYWORDS.items() if k not in ("LONG", "NUMBER")},
+            # LONG (BIGINT) and NUMBER (DECIMAL) are not those types in Teradata; other
+            # dialects' keywords are plain words, names like any (D119).
+            **{
+                k: v
+                for k, v in Teradata.Tokenizer.KEYWORDS.items()
+                if k not in ("LONG", "NUMBER") and k not in FOREIGN_KEYWORDS
+            },
             "BYTEINT": TokenType.TINYINT,
             "BYTE": TokenType.BINARY,
             "VARBYTE": TokenType.VARBINARY,
@@ -819,6 +823,11 @@ class DdlauditTeradata(Teradata):
             "BINARY LARGE OBJECT": TokenType.BLOB,
             "CHARACTER LARGE OBJECT": TokenType.TEXT,
             "XML": TokenType.XML,
+        }
+        # A name may hold $ and # (SQL Fundamentals, "Object Names"), and Teradata has
+        # no # operator: ``#VT_DATES`` and ``A#B`` are one word each (D120).
+        SINGLE_TOKENS: t.ClassVar[dict[str, TokenType]] = {
+            k: v for k, v in Teradata.Tokenizer.SINGLE_TOKENS.items() if k != "#"
         }
 
     class Parser(SpanParserMixin, _TeradataDDLParser):
@@ -1082,46 +1091,9 @@ TYPE_FAMILIES: dict[str, str] = {
     "DATASET": "other",
 }
 
-GRAMMAR = Grammar(
-    name="teradata",
-    description="Teradata Database / Vantage",
-    dialect=DdlauditTeradata,
-    evidence=(
-        evidence(
-            r"\bmultiset\s+(?:(?:global\s+temporary|volatile)\s+)?table\b", 5, "MULTISET TABLE"
-        ),
-        evidence(
-            r"\bcreate\s+set\s+(?:(?:global\s+temporary|volatile)\s+)?table\b", 4, "SET TABLE"
-        ),
-        evidence(r"\bcreate\s+volatile\s+table\b", 3, "CREATE VOLATILE TABLE"),
-        evidence(r"\bprimary\s+(?:amp\s+)?index\b", 5, "PRIMARY INDEX"),
-        evidence(r",\s*(?:no\s+)?fallback\b", 4, "[NO] FALLBACK table option"),
-        evidence(r"\bmap\s*=\s*td_\w+", 5, "MAP = TD_MAP"),
-        evidence(r"\b(?:before|after)\s+journal\b", 4, "BEFORE / AFTER JOURNAL"),
-        evidence(r"\bmergeblockratio\b", 5, "MERGEBLOCKRATIO"),
-        evidence(r"\bdatablocksize\b|\bblockcompression\b", 4, "DATABLOCKSIZE / BLOCKCOMPRESSION"),
-        evidence(r"\bchecksum\s*=\s*(?:default|on|off)\b", 3, "CHECKSUM = ..."),
-        evidence(r"\b(?:not\s+)?casespecific\b", 4, "[NOT] CASESPECIFIC"),
-        evidence(
-            r"\bcharacter\s+set\s+(?:latin|unicode|kanjisjis|graphic)\b", 3, "CHARACTER SET LATIN"
-        ),
-        evidence(r"\b(?:range_n|case_n)\s*\(", 5, "RANGE_N / CASE_N"),
-        evidence(r"\bbyteint\b", 4, "BYTEINT"),
-        evidence(r"\bvarbyte\b|\bvargraphic\b", 3, "VARBYTE / VARGRAPHIC"),
-        evidence(r"\bperiod\s*\(\s*(?:date|time|timestamp)\b", 4, "PERIOD(...)"),
-        evidence(r"\bsysudtlib\.", 5, "SYSUDTLIB."),
-        evidence(r"\bcompress\s+using\b|\bdecompress\s+using\b", 4, "ALC COMPRESS USING"),
-        evidence(r"\bwith\s+no\s+check\s+option\b", 3, "REFERENCES WITH NO CHECK OPTION"),
-        evidence(r"^\s*collect\s+stat(?:istic)?s?\b", 4, "COLLECT STATISTICS"),
-        evidence(r"^\s*(?:create|replace)\s+macro\b", 5, "CREATE / REPLACE MACRO"),
-        evidence(r"^\s*replace\s+(?:procedure|view|function)\b", 3, "REPLACE PROCEDURE / VIEW"),
-        evidence(r"^\s*database\s+\w+\s*;", 2, "DATABASE x;"),
-        evidence(r"\blocking\s+(?:row|table|database)\b", 3, "LOCKING ROW / TABLE"),
-        evidence(r"\bon\s+commit\s+preserve\s+rows\b", 1, "ON COMMIT PRESERVE ROWS"),
-        evidence(r"\bformat\s+'[^']*'", 1, "FORMAT '...'"),
-    ),
-    type_families=TYPE_FAMILIES,
-    batch_separator=False,
+GRAMMAR = PROFILE.grammar(
+    DdlauditTeradata,
+    TYPE_FAMILIES,
     partition_count=partition_count,
     changes=KEY_CHANGES,
 )

@@ -44,7 +44,17 @@ from sqlglot.parsers.tsql import TSQLParser
 from sqlglot.tokenizer_core import Token, TokenType
 
 from grammars import nodes
-from grammars.base import KEY_CHANGES, Grammar, SpanParserMixin, evidence
+from grammars.base import FOREIGN_KEYWORDS, KEY_CHANGES, SpanParserMixin
+from grammars.nodes import (
+    DistributionProperty,
+    EdgeConnectionConstraint,
+    GeneratedAlwaysColumnConstraint,
+    GraphTableProperty,
+    LedgerProperty,
+    RangePartitionProperty,
+    TableIndexProperty,
+)
+from grammars.profiles.tsql import PROFILE
 from grammars.scan import FastScanMixin
 
 #: Statement heads that must parse whole (see ``_parse_as_command``).
@@ -57,77 +67,6 @@ _KEY_ORDERS = frozenset({TokenType.ASC, TokenType.DESC})
 
 #: Words that end the body of an ``IF`` / ``ELSE`` / ``WHILE`` around a CREATE TABLE.
 _BLOCK_TAIL = frozenset({"ELSE", "END"})
-
-
-# ----------------------------------------------------------- SQL Server nodes
-# CREATE TABLE (Transact-SQL), CREATE TABLE (Azure Synapse Analytics): what they add
-# over sqlglot's nodes; analyzer.build lowers each one to the IR.
-
-
-class GeneratedAlwaysColumnConstraint(exp.Expression, exp.ColumnConstraintKind):
-    """``GENERATED ALWAYS AS {TRANSACTION_ID | SEQUENCE_NUMBER} {START | END} [HIDDEN]``
-    (ledger tables; ``AS ROW START | END`` stays sqlglot's ``GeneratedAsRowColumnConstraint``).
-
-    ``this``: ``Var`` ``TRANSACTION_ID`` or ``SEQUENCE_NUMBER``; ``start``: True for START.
-    """
-
-    arg_types = {"this": True, "start": False, "hidden": False}
-
-
-class LedgerProperty(exp.Property):
-    """``LEDGER = ON [(APPEND_ONLY = ON | OFF, LEDGER_VIEW = v [(...)])]`` or ``LEDGER = OFF``.
-
-    ``on``: the ledger is on; ``append_only``: True / False when written; ``view``: the
-    ledger view's name (``Table``).
-    """
-
-    arg_types = {"on": True, "append_only": False, "view": False}
-
-
-class GraphTableProperty(exp.Property):
-    """``AS NODE`` / ``AS EDGE`` (SQL Graph): ``this`` is the ``Var`` NODE or EDGE."""
-
-    arg_types = {"this": True}
-
-
-class DistributionProperty(exp.Property):
-    """Azure Synapse / PDW ``DISTRIBUTION = HASH (c, ...) | ROUND_ROBIN | REPLICATE``.
-
-    ``this``: ``Var`` HASH, ROUND_ROBIN or REPLICATE; ``expressions``: the hash columns.
-    """
-
-    arg_types = {"this": True, "expressions": False}
-
-
-class TableIndexProperty(exp.Property):
-    """Azure Synapse / PDW ``CLUSTERED COLUMNSTORE INDEX [ORDER (c, ...)]``, ``HEAP`` or
-    ``CLUSTERED INDEX (c [ASC | DESC], ...)``.
-
-    ``this``: ``Var`` with the kind as written in upper case; ``expressions``: the
-    clustered index key (``Ordered``) or the columnstore ``ORDER`` columns.
-    """
-
-    arg_types = {"this": True, "expressions": False}
-
-
-class RangePartitionProperty(exp.Property):
-    """Azure Synapse / PDW ``PARTITION (c RANGE [LEFT | RIGHT] FOR VALUES (v, ...))``.
-
-    ``this``: the partitioning ``Column``; ``side``: ``LEFT`` (the default) or ``RIGHT``;
-    ``expressions``: the boundary values (none: one partition).
-    """
-
-    arg_types = {"this": True, "side": False, "expressions": False}
-
-
-class EdgeConnectionConstraint(exp.Expression, exp.ColumnConstraintKind):
-    """Edge constraint ``CONNECTION (a TO b, ...) [ON DELETE {NO ACTION | CASCADE}]``.
-
-    ``expressions``: one ``Tuple(from, to)`` of ``Table`` names per connection;
-    ``on_delete``: ``Var`` ``CASCADE`` or ``NO ACTION`` when written.
-    """
-
-    arg_types = {"expressions": True, "on_delete": False}
 
 
 class _DdlParser(TSQLParser):
@@ -941,7 +880,12 @@ class DdlauditTSQL(TSQL):
     class Tokenizer(FastScanMixin, TSQL.Tokenizer):
         # ISO synonyms SQL Server accepts; the trie keeps single words working
         KEYWORDS: t.ClassVar[dict[str, TokenType]] = {
-            **TSQL.Tokenizer.KEYWORDS,
+            # other dialects' keywords are plain words here, names like any (D119)
+            **{
+                k: v
+                for k, v in TSQL.Tokenizer.KEYWORDS.items()
+                if k not in FOREIGN_KEYWORDS and k not in ("LATERAL", "QUALIFY")
+            },
             "BINARY VARYING": TokenType.VARBINARY,
             "NATIONAL CHAR": TokenType.NCHAR,
             "NATIONAL CHAR VARYING": TokenType.NVARCHAR,
@@ -1017,37 +961,8 @@ TYPE_FAMILIES: dict[str, str] = {
     "VECTOR": "other",  # SQL Server 2025 vector(n) of float32: no family fits
 }
 
-GRAMMAR = Grammar(
-    name="tsql",
-    description="Microsoft SQL Server Transact-SQL",
-    dialect=DdlauditTSQL,
-    evidence=(
-        # SQL Server only (Sybase ASE has none of these): weighted high
-        evidence(r"\[dbo\]\.", 5, "[dbo]. qualified name"),
-        evidence(r"\bON\s+\[PRIMARY\]", 5, "ON [PRIMARY] filegroup"),
-        evidence(r"\bTEXTIMAGE_ON\b", 5, "TEXTIMAGE_ON"),
-        evidence(r"\bWITH\s*\(\s*PAD_INDEX\b", 5, "WITH (PAD_INDEX = ...)"),
-        evidence(r"\bALLOW_(?:ROW|PAGE)_LOCKS\s*=", 4, "ALLOW_ROW_LOCKS / ALLOW_PAGE_LOCKS"),
-        evidence(r"\bDATA_COMPRESSION\s*=", 5, "DATA_COMPRESSION"),
-        evidence(r"\b(?:n?varchar|varbinary)\s*\(\s*max\s*\)", 5, "(N)VARCHAR/VARBINARY(MAX)"),
-        evidence(r"\bdatetime2\b|\bdatetimeoffset\b", 5, "DATETIME2 / DATETIMEOFFSET"),
-        evidence(r"\buniqueidentifier\b", 4, "UNIQUEIDENTIFIER"),
-        evidence(r"\bROWGUIDCOL\b|\bNEWSEQUENTIALID\s*\(", 4, "ROWGUIDCOL / NEWSEQUENTIALID()"),
-        evidence(r"\bsys\.(?:objects|tables|columns|indexes|schemas)\b", 4, "sys.* catalog views"),
-        evidence(r"\bsp_addextendedproperty\b", 5, "sp_addextendedproperty"),
-        evidence(r"/\*+\s*Object:\s+\w+\s+\[", 5, "SSMS '/****** Object:' script header"),
-        evidence(r"\bidentity\s*\(\s*-?\d+\s*,\s*-?\d+\s*\)", 3, "IDENTITY(seed, increment)"),
-        evidence(r"\bNOT\s+FOR\s+REPLICATION\b", 3, "NOT FOR REPLICATION"),
-        evidence(r"^\s*SET\s+ANSI_NULLS\s+(?:ON|OFF)\b", 3, "SET ANSI_NULLS"),
-        evidence(r"\bCREATE\s+TYPE\s+\S+\s+FROM\b", 3, "CREATE TYPE ... FROM (alias type)"),
-        evidence(r"\bOBJECT_ID\s*\(\s*N'", 3, "OBJECT_ID(N'...')"),
-        # shared with Sybase ASE: weighted low
-        evidence(r"\b(?:NON)?CLUSTERED\b", 1, "CLUSTERED / NONCLUSTERED"),
-        evidence(r"^\s*SET\s+QUOTED_IDENTIFIER\s+ON\b", 1, "SET QUOTED_IDENTIFIER ON"),
-        evidence(r"^\s*GO\s*$", 1, "GO batch separator"),
-        evidence(r"\bsp_\w+", 1, "sp_ procedure call"),
-        evidence(r"\bsysname\b", 1, "SYSNAME"),
-    ),
-    type_families=TYPE_FAMILIES,
+GRAMMAR = PROFILE.grammar(
+    DdlauditTSQL,
+    TYPE_FAMILIES,
     changes=KEY_CHANGES,
 )

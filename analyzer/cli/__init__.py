@@ -23,7 +23,7 @@ import click
 
 from analyzer import __version__
 from analyzer.cli.common import EXIT_ENVIRONMENT, collect_less
-from grammars.base import COMPILED_SQLGLOT_MESSAGE, compiled_sqlglot
+from grammars.profile import COMPILED_SQLGLOT_MESSAGE, compiled_sqlglot
 
 #: command -> (module under analyzer.cli, attribute): loaded when the command runs.
 COMMANDS: dict[str, tuple[str, str]] = {

@@ -11,10 +11,11 @@ import typing as t
 import click
 
 import grammars
-from analyzer.config import Config, ConfigError, load
-from analyzer.diagnostics import render
-from analyzer.ir import FileResult, Severity
-from analyzer.settings import SizingSettings
+
+if t.TYPE_CHECKING:  # the commands that read files import them when they run (D108)
+    from analyzer.config import Config
+    from analyzer.ir import FileResult
+    from analyzer.settings import SizingSettings
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
@@ -53,6 +54,8 @@ def load_config(
     path: str | None, include: tuple[str, ...], exclude: tuple[str, ...], encoding: str | None
 ) -> Config:
     """The config file (given or found) with the command-line input options applied."""
+    from analyzer.config import ConfigError, load
+
     try:
         config = load(path)
     except ConfigError as err:
@@ -262,6 +265,9 @@ def jsonl_line(handle: t.TextIO, obj: dict[str, t.Any]) -> None:
 
 def report_diagnostics(results: t.Sequence[FileResult], extra: t.Iterable[t.Any]) -> int:
     """Print diagnostics on stderr; return the number of errors."""
+    from analyzer.diagnostics import render
+    from analyzer.ir import Severity
+
     errors = 0
     for d in (*extra, *(d for r in results for d in r.diagnostics)):
         if d.severity is Severity.ERROR:

@@ -28,8 +28,10 @@ from dataclasses import dataclass, replace
 from analyzer import passes
 from analyzer.ir import Article, FileResult, Publication, QualifiedName, Span, Subscription, Table
 from analyzer.settings import SizingSettings
-from analyzer.workload import TableLoad
 from analyzer.worksheet import Step, Term, Worksheet
+
+if t.TYPE_CHECKING:  # annotations only: YAML loads on demand (D108)
+    from analyzer.workload import TableLoad
 
 _GUIDE = "SQL Remote User's Guide, Principles of SQL Remote Design"
 _IDENT = re.compile(r"^\s*[\[\"]?[A-Za-z_#@][\w#@$]*[\]\"]?\s*$")

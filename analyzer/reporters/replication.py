@@ -21,8 +21,10 @@ from analyzer.findings import Finding
 from analyzer.ir import Diagnostic, FileResult, to_dict
 from analyzer.reporters.size import qualified
 from analyzer.settings import SizingSettings
-from analyzer.workload import Workload
 from analyzer.worksheet import render
+
+if t.TYPE_CHECKING:  # annotations only: YAML loads on demand (D108)
+    from analyzer.workload import Workload
 
 SCHEMA_VERSION = "1.0"
 
@@ -258,10 +260,11 @@ def build(
     ``ddlaudit replication``'s what-if, not for findings)."""
     from analyzer.estimators import mssql_replication, repserver, sql_remote
     from analyzer.findings import replication_findings
-    from analyzer.workload import check
 
     diags: tuple[Diagnostic, ...] = ()
     if workload is not None:
+        from analyzer.workload import check  # YAML only with a workload (D108)
+
         tables = [tb for r in results for tb in r.tables]
         functions = [f.name for r in results for f in r.function_replication_definitions]
         diags = check(workload, tables, functions)

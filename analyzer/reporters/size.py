@@ -18,9 +18,11 @@ import io
 import typing as t
 
 from analyzer.estimators import TableEstimate
-from analyzer.estimators.indexes import IndexEstimate
 from analyzer.ir import FileResult, QualifiedName, to_dict
 from analyzer.worksheet import render
+
+if t.TYPE_CHECKING:  # annotations only: sized with --indexes alone (D108)
+    from analyzer.estimators.indexes import IndexEstimate
 
 SCHEMA_VERSION = "1.0"
 
