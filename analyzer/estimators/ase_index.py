@@ -63,6 +63,18 @@ _APL = f"{_PT}, Calculating table and clustered index sizes for allpages-locked 
 _DOL = f"{_PT}, Calculating the sizes of data-only-locked tables"
 
 
+def _levels(leaf: int, per_page: int) -> list[Term]:
+    """The pages of each level above ``leaf`` leaf pages, each rounded up, to the root
+    (the guides' "divide the pages by the rows per page ... until the root")."""
+    terms = []
+    pages, level = leaf, 1
+    while pages > 1:
+        pages = math.ceil(pages / per_page)
+        terms.append(Term(f"level {level}", pages))
+        level += 1
+    return terms
+
+
 def leaf_row(
     ws: Worksheet, nkeys: int, fixed: int, nvar: int, var: int, variable_form: bool
 ) -> Worksheet:
@@ -153,12 +165,7 @@ def levels(ws: Worksheet, settings: AseSettings, rows: int | None, fill: int | N
     ws = ws.add(*steps)
     if leaf is None:
         return ws
-    level_terms = []
-    pages, level = leaf, 1
-    while pages > 1:
-        pages = math.ceil(pages / per_page)
-        level_terms.append(Term(f"level {level}", pages))
-        level += 1
+    level_terms = _levels(leaf, per_page)
     upper = sum(int(tm.value) for tm in level_terms)
     return ws.add(
         Step(
@@ -356,12 +363,7 @@ def dol_levels(
     if rows is None:
         return ws
     leaf = math.ceil(rows / per_leaf)
-    level_terms = []
-    pages, level = leaf, 1
-    while pages > 1:
-        pages = math.ceil(pages / per_page)
-        level_terms.append(Term(f"level {level}", pages))
-        level += 1
+    level_terms = _levels(leaf, per_page)
     upper = sum(int(tm.value) for tm in level_terms)
     return ws.add(
         Step(
