@@ -64,8 +64,8 @@ _DOL = f"{_PT}, Calculating the sizes of data-only-locked tables"
 
 
 def _levels(leaf: int, per_page: int) -> list[Term]:
-    """The pages of each level above ``leaf`` leaf pages, each rounded up, to the root
-    (the guides' "divide the pages by the rows per page ... until the root")."""
+    """The pages of each level above ``leaf`` leaf pages, each level's pages divided by
+    the non-leaf rows per page and rounded up, until one page (the root)."""
     terms = []
     pages, level = leaf, 1
     while pages > 1:
