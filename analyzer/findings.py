@@ -31,14 +31,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import typing as t
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from analyzer.estimators.mssql_replication import ArticleCommands
-from analyzer.estimators.repserver import Messages
-from analyzer.estimators.sql_remote import ArticleLog
 from analyzer.ir import FileResult, Severity, Span
 from analyzer.settings import SizingSettings
+
+if t.TYPE_CHECKING:  # annotations only: the rules import NAMES without the estimators (D108)
+    from analyzer.estimators.mssql_replication import ArticleCommands
+    from analyzer.estimators.repserver import Messages
+    from analyzer.estimators.sql_remote import ArticleLog
+    from analyzer.workload import Workload
 
 #: name -> what it means.
 NAMES: dict[str, str] = {
@@ -228,6 +232,37 @@ def _sql_remote(logs: Sequence[ArticleLog], results: Sequence[FileResult]) -> li
             )
         )
     return out
+
+
+def estimated_findings(
+    results: Sequence[FileResult],
+    sizing: SizingSettings,
+    workload: Workload | None = None,
+    texts: Mapping[str, str] | None = None,
+) -> list[Finding]:
+    """:func:`replication_findings` with the estimators they read run here, as
+    ``ddlaudit replication`` runs them (``analyzer.reporters.replication.build``) but for
+    the findings only: the message sizes without their worksheets' steps, no capacity
+    plan, no CALL / SCALL comparison, no workload check (the lint checks the workload once
+    for the run), SQL Server articles only where ``sp_addarticle`` says so (D67's
+    every-table default is the report's what-if).  ``texts``: the T-SQL files' texts
+    (:func:`~analyzer.estimators.mssql_replication.source_texts`)."""
+    from analyzer.estimators import mssql_replication, repserver, sql_remote
+
+    msgs = repserver.messages(results, sizing, workload, explain=False)
+    changed: dict[str, tuple[str, ...] | None] = {}
+    upd: dict[str, str] = {}
+    for load in workload.tables if workload is not None else ():
+        changed[load.name.lower()] = load.changed_columns
+        if load.upd_cmd:
+            upd[load.name.lower()] = load.upd_cmd
+    articles = mssql_replication.articles(
+        results, texts or {}, sizing, changed, upd, published_only=True
+    )
+    logs = sql_remote.publications(
+        results, sizing, workload.table if workload is not None else (lambda name: None)
+    )
+    return replication_findings(results, sizing, msgs, articles, logs)
 
 
 def replication_findings(

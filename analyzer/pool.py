@@ -32,8 +32,6 @@ run with :class:`PoolError`.
 from __future__ import annotations
 
 import os
-import pickle
-import signal
 import traceback
 import typing as t
 from collections import deque
@@ -52,6 +50,7 @@ if t.TYPE_CHECKING:  # the rules and estimators are imported by the commands tha
     import concurrent.futures as cf
 
     from analyzer.estimators import TableEstimate
+    from analyzer.rules.engine import Rules
     from analyzer.rules.registry import Finding, Rule
     from analyzer.rules.selection import Selection
     from analyzer.rules.suppressions import Directive
@@ -83,7 +82,7 @@ class Job:
     command: str
     options: Options
     sizing: SizingSettings
-    rules: tuple[Rule, ...] = ()
+    rules: tuple[Rule, ...] | Rules = ()
     stdin: bytes | None = None
     render: Callable[[t.Any], t.Any] | None = None
 
@@ -157,7 +156,7 @@ def second(job: Job, item: FileResult | Prepared, links: ScopeLinks) -> t.Any:
             done = check_file(
                 item, LINT, job.sizing, links.user_types, links.replication, job.rules
             )
-            out: t.Any = replace(done, estimates=())
+            out: t.Any = Checked(done.result, (), done.findings, done.directives, done.scope)
         except Exception as err:
             result = _with(item.result, err)
             found = (*item.findings, from_diagnostic(result.diagnostics[-1], result))
@@ -197,6 +196,8 @@ class _Spill:
     size: int = 0
 
     def put(self, obj: t.Any) -> tuple[str, int, int]:
+        import pickle  # workers and spills only: a one-file run needs none (D108)
+
         data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
         if self.handle is None:
             self.handle = open(self.path, "ab")  # noqa: SIM115 (closed by close())
@@ -219,6 +220,8 @@ Where = tuple[str, int, int]
 
 
 def _get(where: Where) -> t.Any:
+    import pickle
+
     path, at, length = where
     with open(path, "rb") as handle:
         handle.seek(at)
@@ -247,6 +250,8 @@ _STATE: dict[str, _Worker] = {}
 
 
 def _start(job: Job, folder: str) -> None:
+    import signal  # in workers only (D108)
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _STATE["worker"] = _Worker(job, _Spill(os.path.join(folder, f"spill-{os.getpid()}")))
 
@@ -472,22 +477,21 @@ def lint(
     both modes), the :class:`~analyzer.workflow.LintRun`, whose report is what
     :func:`analyzer.workflow.lint` reports (its ``checked`` is empty).
     """
-    from analyzer.rules.engine import from_diagnostic
+    from analyzer.rules.engine import Rules, from_diagnostic
     from analyzer.rules.registry import Finding
     from analyzer.workflow import (
         LintRun,
-        check_scope,
         check_workload,
         finish,
         finish_findings,
         load_workload,
         replication_enabled,
-        replication_findings,
         reported_path,
+        scope_findings,
         scopes,
     )
 
-    rules = tuple(selection.enabled_rules)
+    rules = Rules.of(selection.enabled_rules)  # split by level once for the run
     listed, found = scopes(paths, options.config.include, options.config.exclude, options.config)
     workload, problems = load_workload(workload_path)
     named = None if workload is None else {str(w.name).lower() for w in workload.tables}
@@ -526,12 +530,16 @@ def lint(
         if left[scope]:
             continue
         done = members.pop(scope)
-        found_here = check_scope(scope, done, sizing, rules)
-        if replicating:
-            from analyzer.estimators.mssql_replication import source_texts
-
-            texts = source_texts(done, options.encoding or options.config.encoding, stdin)
-            found_here.extend(replication_findings(done, sizing, workload, texts))
+        found_here = scope_findings(
+            scope,
+            done,
+            sizing,
+            rules,
+            replicating=replicating,
+            workload=workload,
+            encoding=options.encoding or options.config.encoding,
+            stdin=stdin,
+        )
         own = {r.path for r in done}
         for f in found_here:
             (pending[f.path] if f.path in own else elsewhere).append(f)

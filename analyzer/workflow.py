@@ -29,8 +29,6 @@ from analyzer import passes
 from analyzer.config import Config
 from analyzer.core import Options, analyze_source
 from analyzer.estimators import TableEstimate, estimate_file
-from analyzer.graph.index import schema_index
-from analyzer.graph.model import Schema
 from analyzer.ir import Diagnostic, FileResult, Severity, Table, UserType
 from analyzer.passes.link_replication import (
     ReplicationContext,
@@ -41,6 +39,7 @@ from analyzer.passes.link_replication import (
 from analyzer.rules import catalogue, get
 from analyzer.rules.engine import (
     FileContext,
+    Rules,
     SourceContext,
     from_diagnostic,
     run_checks,
@@ -55,6 +54,9 @@ from analyzer.scopes import assign
 from analyzer.settings import SizingSettings
 from analyzer.source import DecodeResult, decode, discover, read_path
 from analyzer.split import BTEQ_DIALECT, batch_statements, split_statements
+
+if t.TYPE_CHECKING:
+    from analyzer.graph.model import Schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +131,7 @@ def _statement_end(text: str, dialect: str | None) -> Callable[[int], int | None
     """``offset -> end`` of the statement starting at or after ``offset`` (split lazily)."""
     import grammars
 
-    grammar = grammars.get(dialect) if dialect in grammars.registry() else None
+    grammar = grammars.get(dialect) if dialect in grammars.names() else None
     ends: list[tuple[int, int]] = []
 
     def end(offset: int) -> int | None:
@@ -157,17 +159,21 @@ def prepare(
     path: str,
     options: Options,
     sizing: SizingSettings,
-    rules: Sequence[Rule] = (),
+    rules: Sequence[Rule] | Rules = (),
     scope: str = "",
 ) -> Prepared:
-    """Phase 1 of one decoded file: parse it, run the ``source`` rules, read suppressions."""
+    """Phase 1 of one decoded file: parse it, run the ``source`` rules, read suppressions.
+
+    ``rules``: the run's rules (a :class:`~analyzer.rules.engine.Rules`, split by level
+    once, saves splitting them again for every file)."""
     if decoded.source is None:
         return Prepared(FileResult(path, None, None, diagnostics=decoded.diagnostics), scope=scope)
     source = decoded.source
     result = analyze_source(source, options, decoded.diagnostics)
     found: list[Finding] = []
-    if any(r.level == "source" for r in rules):
-        found = run_checks(rules, "source", SourceContext(result, source.text, sizing), path)
+    checks = Rules.of(rules).source
+    if checks:
+        found = run_checks(checks, "source", SourceContext(result, source.text, sizing), path)
     marks = directives(source.text, path, _statement_end(source.text, result.dialect))
     return Prepared(result, tuple(found), marks, scope)
 
@@ -201,7 +207,7 @@ def check_file(
     sizing: SizingSettings,
     user_types: Sequence[UserType] = (),
     replication: ReplicationContext | None = None,
-    rules: Sequence[Rule] = (),
+    rules: Sequence[Rule] | Rules = (),
 ) -> Checked:
     """Phase 2 of one file: the passes (with the run's types and replication context),
     the estimates, the ``file`` rules, and every diagnostic as a finding."""
@@ -219,13 +225,17 @@ def check_file(
         d.code == "R050" for d in result.diagnostics
     ):
         result = quiet_ascii_widths(result)  # (a no-op without R050: not even called)
-    estimates = estimate_file(result, sizing) if workflow.estimate and result.dialect else ()
+    # Figures and diagnostics only: a workflow's readers (file rules, scan's datasets) do
+    # not print worksheets, ``size --explain`` makes its own.
+    sized = workflow.estimate and result.dialect
+    estimates = estimate_file(result, sizing, explain=False) if sized else ()
     locator = Locator(result)  # the file's tables indexed once for all its diagnostics
     found = [from_diagnostic(d, result, locator) for d in result.diagnostics]
     found += [from_diagnostic(d, result, locator) for e in estimates for d in e.diagnostics]
     found += prepared.findings
     if workflow.rules:
-        found += run_checks(rules, "file", FileContext(result, estimates, sizing), result.path)
+        checks = Rules.of(rules).file
+        found += run_checks(checks, "file", FileContext(result, estimates, sizing), result.path)
         found = superseded(found)
     return Checked(result, estimates, tuple(found), prepared.directives, prepared.scope)
 
@@ -234,15 +244,23 @@ def check_file(
 
 
 def check_scope(
-    name: str, results: Sequence[FileResult], sizing: SizingSettings, rules: Sequence[Rule]
+    name: str,
+    results: Sequence[FileResult],
+    sizing: SizingSettings,
+    rules: Sequence[Rule] | Rules,
 ) -> list[Finding]:
     """The ``scope`` rules over the files of one scope."""
-    return run_checks(rules, "scope", scope_context(name, results, sizing), name)
+    checks = Rules.of(rules).scope
+    if not checks:
+        return []
+    return run_checks(checks, "scope", scope_context(name, results, sizing), name)
 
 
 def scope_graph(name: str, results: Sequence[FileResult]) -> Schema:
     """The schema graph of one scope's checked files (``ddlaudit graph``'s, the ``nodes``
     and ``edges`` datasets of a scan): O(objects), networkx not imported."""
+    from analyzer.graph.index import schema_index  # only scans and graphs need it (D108)
+
     return schema_index(results, scope_context(name, results).lookup)
 
 
@@ -285,7 +303,7 @@ def replication_findings(
 ) -> list[Finding]:
     """The replication estimators' findings (R020-R025) over the files of one scope."""
     from analyzer.estimators.repserver import replicated_tables
-    from analyzer.reporters.replication import build
+    from analyzer.findings import estimated_findings
 
     if (
         workload is None
@@ -299,10 +317,12 @@ def replication_findings(
         return []  # nothing replicated (most scopes): every estimator's answer is empty
 
     # The workload is checked apart (workload_findings); only published tables are articles.
-    report, _ = build(results, sizing, workload, None, texts, published_only=True)
+    found = estimated_findings(results, sizing, workload, texts)
+    if not found:
+        return []
     by_name = {r.name: r for r in catalogue() if r.family == "replication"}
     out = []
-    for f in report.findings:
+    for f in found:
         rule = by_name.get(f.name)
         if rule is None:  # a finding without a rule is a bug: never drop it silently
             raise LookupError(f"replication finding {f.name!r} has no rule")
@@ -323,6 +343,33 @@ def replication_enabled(selection: Selection) -> bool:
         (rule := get(code)) is not None and rule.reported_by == "replication estimators"
         for code in selection.enabled
     )
+
+
+def scope_findings(
+    name: str,
+    members: Sequence[FileResult],
+    sizing: SizingSettings,
+    rules: Sequence[Rule] | Rules,
+    *,
+    replicating: bool,
+    workload: t.Any = None,
+    encoding: str | None = None,
+    stdin: bytes | None = None,
+) -> list[Finding]:
+    """The scope step of a lint over one scope's checked files: the ``scope`` rules,
+    then, when ``replicating`` (:func:`replication_enabled`), the replication estimators'
+    findings (the T-SQL files that publish articles read again in ``encoding``).
+
+    :func:`lint` and the streamed lint (:func:`analyzer.pool.lint`) both run this: what
+    a scope's step is is decided here only.
+    """
+    found = check_scope(name, members, sizing, rules)
+    if replicating:
+        from analyzer.estimators.mssql_replication import source_texts
+
+        texts = source_texts(members, encoding, stdin)
+        found.extend(replication_findings(members, sizing, workload, texts))
+    return found
 
 
 # ------------------------------------------------------------------ finish
@@ -484,7 +531,7 @@ def lint(
     the repository when a pre-commit hook passes the changed files): they join every
     scope, and their own findings are not reported.
     """
-    rules = selection.enabled_rules
+    rules = Rules.of(selection.enabled_rules)
     include, exclude = options.config.include, options.config.exclude
     listed, found = scopes(paths, include, exclude, options.config)
     prepared = [prepare(read(p, options, stdin), p, options, sizing, rules, s) for p, s in listed]
@@ -509,7 +556,7 @@ def lint(
     for i, p in enumerate(prepared):
         linked = links[p.scope]
         done = check_file(p, LINT, sizing, linked.user_types, linked.replication, rules)
-        checked.append(replace(done, estimates=()))
+        checked.append(Checked(done.result, (), done.findings, done.directives, done.scope))
         prepared[i] = Prepared(FileResult(p.result.path, None, None), scope=p.scope)
     around_results = [
         check_file(p, LINT, sizing, every.user_types, every.replication).result
@@ -527,14 +574,21 @@ def lint(
     for c in checked:
         by_scope.setdefault(c.scope, []).append(c.result)
     replicating = replication_enabled(selection)
+    encoding = options.encoding or options.config.encoding
     for name, members in by_scope.items():
         members = [*members, *around_results]
-        findings.extend(check_scope(name, members, sizing, rules))
-        if replicating:
-            from analyzer.estimators.mssql_replication import source_texts
-
-            texts = source_texts(members, options.encoding or options.config.encoding, stdin)
-            findings.extend(replication_findings(members, sizing, workload, texts))
+        findings.extend(
+            scope_findings(
+                name,
+                members,
+                sizing,
+                rules,
+                replicating=replicating,
+                workload=workload,
+                encoding=encoding,
+                stdin=stdin,
+            )
+        )
     if extra:
         quiet = {r.path for r in around_results}
         findings = [f for f in findings if f.path not in quiet]
@@ -596,6 +650,7 @@ __all__ = [
     "replication_enabled",
     "replication_findings",
     "reported_path",
+    "scope_findings",
     "scope_graph",
     "scope_links_of",
     "scopes",

@@ -65,7 +65,14 @@ class TableEstimate:
 
 
 class Estimator(t.Protocol):
-    def __call__(self, table: Table, path: str, sizing: SizingSettings) -> TableEstimate: ...
+    """``estimate(table, path, sizing, explain)``: ``explain=False`` asks for the figures
+    and diagnostics only; an estimator then leaves out the worksheets it can do without
+    (Teradata: its row worksheets; SQL Server: the row at its declared maximums), the
+    others make them either way."""
+
+    def __call__(
+        self, table: Table, path: str, sizing: SizingSettings, explain: bool = True
+    ) -> TableEstimate: ...
 
 
 def _teradata() -> Estimator:
@@ -101,16 +108,19 @@ ESTIMATORS: dict[str, t.Callable[[], Estimator]] = {
 }
 
 
-def estimate_file(result: FileResult, sizing: SizingSettings) -> tuple[TableEstimate, ...]:
+def estimate_file(
+    result: FileResult, sizing: SizingSettings, explain: bool = True
+) -> tuple[TableEstimate, ...]:
     """Estimate every table of ``result`` (already through the sizing passes).
 
     Tables of a platform without an estimator are left out; the ``data_length`` pass
-    has already said so with an S003 diagnostic.
+    has already said so with an S003 diagnostic.  ``explain=False``: the figures and
+    diagnostics are what matter, not the worksheets (:class:`Estimator`).
     """
     out = []
     for table in result.tables:
         platform = sizing.platform_for(table.dialect)
         loader = ESTIMATORS.get(platform)
         if loader is not None:
-            out.append(loader()(table, result.path, sizing))
+            out.append(loader()(table, result.path, sizing, explain))
     return tuple(out)

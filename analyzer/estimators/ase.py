@@ -502,8 +502,13 @@ def _diagnostics(
     return diags, max_len
 
 
-def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
-    """Size ``table`` on ASE: the data row, rows per page, data pages, clustered index, OAM."""
+def estimate(
+    table: Table, path: str, sizing: SizingSettings, explain: bool = True
+) -> TableEstimate:
+    """Size ``table`` on ASE: the data row, rows per page, data pages, clustered index, OAM.
+
+    ``explain`` is the estimators' common signature (:class:`analyzer.estimators.Estimator`):
+    this one makes its worksheets either way (its figures are read from them)."""
     ase = sizing.ase
     lock = lock_scheme(table, ase)
     dol = _dol(lock)

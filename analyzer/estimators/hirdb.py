@@ -425,8 +425,13 @@ def _suppress_check(table: Table, sizing: SizingSettings, f: int) -> Diagnostic 
     return None
 
 
-def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
-    """Size ``table`` on HiRDB: row length, rows per page and pages in every RDAREA."""
+def estimate(
+    table: Table, path: str, sizing: SizingSettings, explain: bool = True
+) -> TableEstimate:
+    """Size ``table`` on HiRDB: row length, rows per page and pages in every RDAREA.
+
+    ``explain`` is the estimators' common signature (:class:`analyzer.estimators.Estimator`):
+    this one makes its worksheets either way (its figures are read from them)."""
     hs = sizing.hirdb
     c = (
         table.options.pctfree_unused

@@ -152,6 +152,42 @@ def _counts(columns: list[Column], ms: MssqlSettings, at_max: bool) -> _Counts:
     )
 
 
+#: The title ending of a worksheet at the columns' declared maximums.
+_AT_MAX = " at declared maximums"
+
+
+def _max_row_size(table: Table, ms: MssqlSettings, key: ClusteredKey | None) -> int:
+    """The Row_Size of :func:`row_worksheet` at the declared maximums (no row limit),
+    without the worksheet: the same counts (:func:`_counts`) and sums, in order."""
+    num_cols = fixed = num_var = max_var = bits = sparse_bytes = 0
+    for c in table.columns:
+        s = c.storage
+        if s is None:
+            continue
+        category = s.category
+        if category == "sparse":
+            sparse_bytes += s.max_length
+            continue
+        num_cols += 1
+        if category == "bit":
+            bits += 1
+        elif category == "fixed":
+            fixed += int(s.data_length)
+        else:
+            num_var += 1
+            max_var += int(s.max_length)
+    if bits:
+        fixed += math.ceil(bits / 8)
+    if sparse_bytes:
+        num_cols, num_var = num_cols + 1, num_var + 1
+        max_var += int(ms.sparse_vector_header + sparse_bytes)
+    if key is not None and not key.unique:
+        num_cols, num_var, max_var = num_cols + 1, num_var + 1, max_var + 4
+    bitmap = 2 + (num_cols + 7) // 8
+    var_size = 2 + 2 * num_var + max_var if num_var else 0
+    return fixed + var_size + bitmap + 4
+
+
 def row_worksheet(
     table: Table,
     ms: MssqlSettings,
@@ -169,9 +205,7 @@ def row_worksheet(
         "row": "5" if heap else "1.6",
         "rpp": "6" if heap else "1.7",
     }
-    title = ("heap row" if heap else "clustered index leaf row") + (
-        " at declared maximums" if at_max else ""
-    )
+    title = ("heap row" if heap else "clustered index leaf row") + (_AT_MAX if at_max else "")
     steps = []
     if rows is not None:
         steps.append(Step("1" if heap else "1.1", "Num_Rows", "rows in the table (--rows)", rows))
@@ -576,33 +610,43 @@ def _diagnostics(
     return diags, moved
 
 
-def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
-    """Size ``table`` on SQL Server: the heap, or the clustered index when there is one."""
+def estimate(
+    table: Table, path: str, sizing: SizingSettings, explain: bool = True
+) -> TableEstimate:
+    """Size ``table`` on SQL Server: the heap, or the clustered index when there is one.
+
+    ``explain=False``: without the worksheet of the row at its declared maximums (its
+    size computed as :func:`_max_row_size`); the row worksheet, which the S012 rule reads,
+    and the others are made either way."""
     ms = sizing.mssql
     key = clustered_key(table)
     sparse = any(c.storage is not None and c.storage.category == "sparse" for c in table.columns)
     limit = ms.max_row_bytes_sparse if sparse else ms.max_row_bytes
     row_ws = row_worksheet(table, ms, key, rows=sizing.rows, limit=limit)
-    max_ws = row_worksheet(table, ms, key, at_max=True)
     row_step = "5" if key is None else "1.6"
-    row, max_row = int(row_ws.value(row_step)), int(max_ws.value(row_step))
+    row = int(row_ws.value(row_step))
+    max_ws = row_worksheet(table, ms, key, at_max=True) if explain else None
+    max_row = int(max_ws.value(row_step)) if max_ws is not None else _max_row_size(table, ms, key)
     diags, moved_cols = _diagnostics(table, ms, max_row, limit, sparse)
     moved = len(moved_cols)
-    max_ws = max_ws.add(
-        Step(
-            "8060",
-            "Columns moved to row-overflow pages",
-            f"widest variable-length columns first, until the row fits {limit:,} bytes",
-            moved,
-            tuple(Term(c.name, 1) for c in moved_cols),
+    worksheets = [row_ws]
+    max_title = ("heap row" if key is None else "clustered index leaf row") + _AT_MAX
+    if max_ws is not None:
+        max_ws = max_ws.add(
+            Step(
+                "8060",
+                "Columns moved to row-overflow pages",
+                f"widest variable-length columns first, until the row fits {limit:,} bytes",
+                moved,
+                tuple(Term(c.name, 1) for c in moved_cols),
+            )
         )
-    )
+        worksheets.append(max_ws)
     figures = [
         Figure("row_bytes", row, worksheet=row_ws.title),
         Figure("fixed_data_bytes", int(row_ws.value("2b" if key is None else "1.2b"))),
-        Figure("row_overflow_columns", moved, "columns", worksheet=max_ws.title),
+        Figure("row_overflow_columns", moved, "columns", worksheet=max_title),
     ]
-    worksheets = [row_ws, max_ws]
     rows_per_page = int(row_ws.value("6" if key is None else "1.7"))
     pages = table_bytes = None
     if key is None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import typing as t
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from analyzer.ir import (
     FileResult,
@@ -47,11 +47,14 @@ from analyzer.ir import (
     Span,
     Subscription,
     Table,
+    evolve,
 )
 from analyzer.passes.ascii_width import is_lob, width
 from analyzer.settings import ReplicationSettings, SizingSettings
-from analyzer.workload import SiteLoad, TableLoad, Workload
 from analyzer.worksheet import Step, Term, Worksheet
+
+if t.TYPE_CHECKING:  # annotations only: YAML loads on demand (D108)
+    from analyzer.workload import SiteLoad, TableLoad, Workload
 
 _GUIDE = "Replication Server Design Guide 15.7.1"
 _MSG = f"{_GUIDE}, Message Sizes / Formula Components"
@@ -167,29 +170,46 @@ def _message(
     rep: ReplicationSettings,
     num_sites: int,
     note: str | None = None,
+    explain: bool = True,
 ) -> Message:
-    """A message worksheet: ColOverhead, then inbound and outbound as the manual writes them."""
-    ws = Worksheet(title, _MSG)
+    """A message worksheet: ColOverhead, then inbound and outbound as the manual writes them.
+
+    ``explain=False``: the sizes only, the worksheet its title without steps (the lint's
+    findings read the sizes; ``--explain`` and the reports use the steps)."""
+    _, data_terms = inbound_data
+    _, out_data = outbound_data
+    if not explain:  # the sums below, term by term in the same order
+        total: int | float = rep.inbound_msg_overhead
+        if col_overhead is not None:
+            total += col_overhead[1]
+        for tm in data_terms:
+            total += tm.value
+        out: int | float = rep.outbound_msg_overhead
+        for tm in out_data:
+            out += tm.value
+        out += num_sites * rep.site_id_bytes
+        return Message(operation, variant, int(total), int(out), Worksheet(title, _MSG))
+    steps = []
     in_terms: list[Term] = [Term("InboundMsgOverhead", rep.inbound_msg_overhead)]
     in_formula = "InboundMsgOverhead"
     if col_overhead is not None:
         formula, value, terms = col_overhead
-        ws = ws.add(Step("ColOverhead", "ColOverhead", formula, value, terms))
+        steps.append(Step("ColOverhead", "ColOverhead", formula, value, terms))
         in_terms.append(Term("ColOverhead", value))
         in_formula += " + ColOverhead"
-    data_formula, data_terms = inbound_data
+    data_formula = inbound_data[0]
     if data_formula:
         in_formula += " + " + data_formula
     in_terms.extend(data_terms)
     inbound = int(sum(tm.value for tm in in_terms))
-    ws = ws.add(
+    steps.append(
         Step("In", f"InboundMsgSize {operation}", in_formula, inbound, tuple(in_terms), note)
     )
     overhead, sites = _side(rep, num_sites)
-    out_formula, out_data = outbound_data
+    out_formula = outbound_data[0]
     out_terms = (overhead, *out_data, sites)
     outbound = int(sum(tm.value for tm in out_terms))
-    ws = ws.add(
+    steps.append(
         Step(
             "Out",
             f"OutboundMsgSize {operation}",
@@ -200,7 +220,7 @@ def _message(
             out_terms,
         )
     )
-    return Message(operation, variant, inbound, outbound, ws)
+    return Message(operation, variant, inbound, outbound, Worksheet(title, _MSG, tuple(steps)))
 
 
 def _columns(
@@ -244,8 +264,10 @@ def table_messages(
     definition: ReplicationDefinition | None = None,
     load: TableLoad | None = None,
     num_sites: int | None = None,
+    explain: bool = True,
 ) -> TableMessages:
-    """Every message size of ``table`` (seed "Message Sizes"), with worksheets."""
+    """Every message size of ``table`` (seed "Message Sizes"), with worksheets
+    (``explain=False``: without their steps, :func:`_message`)."""
     rep = sizing.replication
     sites = rep.num_sites if num_sites is None else num_sites
     columns, key = _columns(table, definition, sizing)
@@ -288,6 +310,7 @@ def table_messages(
             ("RowWidth", (row_t,)),
             rep,
             sites,
+            explain=explain,
         ),
         _message(
             "delete",
@@ -298,6 +321,7 @@ def table_messages(
             ("RowWidth", (row_t,)),
             rep,
             sites,
+            explain=explain,
         ),
         _message(
             "delete",
@@ -312,6 +336,7 @@ def table_messages(
             ("PrimaryKeyWidth", (key_t,)),
             rep,
             sites,
+            explain=explain,
         ),
     ]
     update_co = (
@@ -329,6 +354,7 @@ def table_messages(
             ("(RowWidth*2)", (Term("RowWidth x 2", 2 * row),)),
             rep,
             sites,
+            explain=explain,
         )
     )
     messages.append(
@@ -341,6 +367,7 @@ def table_messages(
             ("RowWidth + RowWidthChanged", (row_t, changed_t)),
             rep,
             sites,
+            explain=explain,
         )
     )
     messages.append(
@@ -367,6 +394,7 @@ def table_messages(
             ),
             rep,
             sites,
+            explain=explain,
         )
     )
     primary = (
@@ -586,8 +614,10 @@ def messages(
     sizing: SizingSettings,
     workload: Workload | None = None,
     sites: int | None = None,
+    explain: bool = True,
 ) -> Messages:
-    """Message sizes of every replicated table and function of ``results``.
+    """Message sizes of every replicated table and function of ``results`` (``explain``:
+    the tables' message worksheets with their steps, :func:`table_messages`).
 
     NumSites per table and function (:func:`receivers`, D104): ``sites`` (``--sites``),
     else the sites subscribing to its definition, else the workload's sites that receive
@@ -606,7 +636,7 @@ def messages(
             sites,
             default,
         )
-        m = table_messages(table, path, sizing, definition, load, got.count)
+        m = table_messages(table, path, sizing, definition, load, got.count, explain)
         tables.append(_with_receivers(m, got))
     functions = []
     for r in results:
@@ -621,7 +651,7 @@ _M = t.TypeVar("_M", TableMessages, FunctionMessages)
 
 
 def _with_receivers(m: _M, got: Receivers) -> _M:
-    return replace(m, sites=got.sites, sites_basis=got.basis, subscribed=got.subscribed)
+    return evolve(m, sites=got.sites, sites_basis=got.basis, subscribed=got.subscribed)
 
 
 # ------------------------------------------------------------- capacity planning

@@ -84,6 +84,12 @@ def partition_bytes(table: Table) -> int:
     return 2
 
 
+#: The row worksheets' titles (the figures name the worksheet they come from).
+_PACKED_TITLE = "packed64 row"
+_CONSERVATIVE_TITLE = "aligned row (conservative, steps 20-25)"
+_EXACT_TITLE = "aligned row (exact procedure)"
+
+
 def _overhead(size: int, td: TeradataSettings) -> tuple[int, str]:
     """Step 9 for a row whose partition number takes ``size`` bytes."""
     if size == 0:
@@ -302,7 +308,7 @@ def packed64(
         ),
     ]
     return Worksheet(
-        "packed64 row" + (" at declared maximums" if at_max else ""),
+        _PACKED_TITLE + (" at declared maximums" if at_max else ""),
         _PACKED,
         tuple(steps),
         reconstruction=PPI8_RECONSTRUCTION if a.partition == 8 else None,
@@ -373,7 +379,7 @@ def aligned_conservative(
             (Term("step 24", total), Term("padding", _align(total, 8) - total)),
         ),
     )
-    return Worksheet("aligned row (conservative, steps 20-25)", _PACKED, steps)
+    return Worksheet(_CONSERVATIVE_TITLE, _PACKED, steps)
 
 
 def aligned_exact(
@@ -499,7 +505,7 @@ def aligned_exact(
         )
     )
     return Worksheet(
-        "aligned row (exact procedure)" + (" at declared maximums" if at_max else ""),
+        _EXACT_TITLE + (" at declared maximums" if at_max else ""),
         _ALIGNED,
         tuple(steps),
         reconstruction=ALIGNED_RECONSTRUCTION,
@@ -589,19 +595,137 @@ def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) ->
     )
 
 
-def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
-    """Size ``table`` on Teradata: packed64, aligned (both procedures), limit and table size."""
+@dataclass(frozen=True, slots=True)
+class _Packed:
+    """The packed64 values the other procedures and the figures read: steps 8, 13, 17, 18."""
+
+    logical: int
+    octets: int
+    physical: int
+    result: int
+
+
+def _packed_values(a: _Areas, td: TeradataSettings, at_max: bool = False) -> _Packed:
+    """:func:`packed64`'s steps 8, 13, 17 and 18 without its worksheet (the same sums)."""
+    if at_max:
+        sum_a = sum(s.max_length for _, s in a.variable)
+        sum_n = sum(s.max_length for _, s in a.chars)
+        lob_bytes = sum(s.max_length for _, s in a.lobs)
+    else:
+        sum_a = sum(s.data_length for _, s in a.variable)
+        sum_n = sum(s.data_length for _, s in a.chars)
+        lob_bytes = sum(s.data_length for _, s in a.lobs)
+    logical = int(a.fixed_total + sum_n + sum_a)
+    overhead, _ = _overhead(a.partition, td)
+    nvar = len(a.variable)
+    portion = td.variable_portion_bytes if nvar else 0
+    _, _, procedure, exact = a.presence
+    octets = exact if td.presence_rule == "exact" else procedure
+    physical = logical + overhead + 2 * nvar + portion + octets + lob_bytes
+    return _Packed(logical, octets, physical, physical + physical % 2)
+
+
+def _conservative_value(a: _Areas, packed: _Packed) -> int:
+    """:func:`aligned_conservative`'s step 25 without its worksheet."""
+    odd = 1 if packed.octets % 2 == 1 and len(a.variable) == 1 else 0
+    fa = max(a.fixed_alignments, default=1)
+    ca = max(a.any_comp_alignments, default=1)
+    va = max(a.variable_alignments, default=1)
+    total = packed.physical + a.widen + odd + max(fa, ca) - 1 + va - 1
+    return _align(total, 8)
+
+
+def _exact_value(a: _Areas, td: TeradataSettings, at_max: bool = False) -> int:
+    """:func:`aligned_exact`'s step 26 without its worksheet (the same steps, in order)."""
+    _, _, procedure, exact = a.presence
+    row = 12 + (exact if td.presence_rule == "exact" else procedure)
+    vc = len(a.variable) + len(a.lobs)
+    if vc:
+        row += row % 2 + 2 * (vc + 1)
+    fa, fs = max(a.fixed_alignments, default=1), a.fixed_size
+    ca, cs = max(a.comp_alignments, default=1), a.comp_size
+    va = max(a.variable_alignments + a.lob_alignments, default=1)
+    if at_max:
+        vs = sum(s.max_length for _, s in a.variable) + sum(s.max_length for _, s in a.lobs)
+    else:
+        vs = sum(s.data_length for _, s in a.variable) + sum(s.data_length for _, s in a.lobs)
+    fixed_actual = _align(row, fa)
+    b = fixed_actual - row
+    cp = fixed_actual + fs
+    compress_actual = _align(cp, ca)
+    row = compress_actual + cs
+    if b + compress_actual - cp > max(fa, ca):
+        row -= ca
+    return _align(_align(row, va) + vs, 8)
+
+
+def estimate(
+    table: Table, path: str, sizing: SizingSettings, explain: bool = True
+) -> TableEstimate:
+    """Size ``table`` on Teradata: packed64, aligned (both procedures), limit and table size.
+
+    ``explain=False``: the same figures and diagnostics without the row worksheets (what
+    the lint reads; ``--explain`` and the reports print the worksheets)."""
     td = sizing.teradata
     areas = _areas(table)
+    aligned_fmt = td.row_format == "aligned"
+    if not explain:
+        return _estimate(table, path, sizing, areas, (), *_row_values(areas, td))
     packed = packed64(table, td, areas=areas)
     conservative = aligned_conservative(table, td, packed, areas)
     exact = aligned_exact(table, td, areas=areas)
     at_max = packed64(table, td, at_max=True, areas=areas)
-    aligned_fmt = td.row_format == "aligned"
     row = int(exact.result if aligned_fmt else packed.result)
     max_row = int(
         aligned_exact(table, td, at_max=True, areas=areas).result if aligned_fmt else at_max.result
     )
+    figures = (
+        Figure("row_bytes_packed64", int(packed.result), worksheet=packed.title),
+        Figure(
+            "row_bytes_aligned_conservative", int(conservative.result), worksheet=conservative.title
+        ),
+        Figure("row_bytes_aligned_exact", int(exact.result), worksheet=exact.title),
+        Figure("logical_bytes", int(packed.value("8")), worksheet=packed.title),
+    )
+    worksheets = (packed, conservative, exact, at_max)
+    return _estimate(table, path, sizing, areas, worksheets, row, max_row, figures)
+
+
+def _row_values(a: _Areas, td: TeradataSettings) -> tuple[int, int, tuple[Figure, ...]]:
+    """(row, row at declared maximums, the row figures) from the procedures' values, with
+    the worksheet titles :func:`estimate` names."""
+    aligned_fmt = td.row_format == "aligned"
+    packed = _packed_values(a, td)
+    exact = _exact_value(a, td)
+    row = exact if aligned_fmt else packed.result
+    max_row = _exact_value(a, td, True) if aligned_fmt else _packed_values(a, td, True).result
+    figures = (
+        Figure("row_bytes_packed64", packed.result, worksheet=_PACKED_TITLE),
+        Figure(
+            "row_bytes_aligned_conservative",
+            _conservative_value(a, packed),
+            worksheet=_CONSERVATIVE_TITLE,
+        ),
+        Figure("row_bytes_aligned_exact", exact, worksheet=_EXACT_TITLE),
+        Figure("logical_bytes", packed.logical, worksheet=_PACKED_TITLE),
+    )
+    return row, max_row, figures
+
+
+def _estimate(
+    table: Table,
+    path: str,
+    sizing: SizingSettings,
+    areas: _Areas,
+    row_sheets: tuple[Worksheet, ...],
+    row: int,
+    max_row: int,
+    row_figures: tuple[Figure, ...],
+) -> TableEstimate:
+    """The estimate of ``table`` from its row sizes (and their worksheets, if made): the
+    limit, the table size."""
+    td = sizing.teradata
+    aligned_fmt = td.row_format == "aligned"
     small = td.release.split(".")[0].isdigit() and int(td.release.split(".")[0]) < 16
     limit = td.max_row_bytes_small if small else td.max_row_bytes_large
     diags: list[Diagnostic] = []
@@ -615,15 +739,8 @@ def estimate(table: Table, path: str, sizing: SizingSettings) -> TableEstimate:
                 table.span,
             )
         )
-    figures = [
-        Figure("row_bytes_packed64", int(packed.result), worksheet=packed.title),
-        Figure(
-            "row_bytes_aligned_conservative", int(conservative.result), worksheet=conservative.title
-        ),
-        Figure("row_bytes_aligned_exact", int(exact.result), worksheet=exact.title),
-        Figure("logical_bytes", int(packed.value("8")), worksheet=packed.title),
-    ]
-    worksheets = [packed, conservative, exact, at_max]
+    figures = list(row_figures)
+    worksheets = list(row_sheets)
     rows_per_page = pages = table_bytes = None
     reconstructions = []
     if areas.partition == 8:

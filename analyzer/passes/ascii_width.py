@@ -266,6 +266,11 @@ def ascii_width(
             else tuple((d.name, d.primary_table) for d in result.replication_definitions)
         )
         named = frozenset(table.name.lower() for _, table in pairs)
+        if not any(
+            table.replication is not None or table.name.name.lower() in named
+            for table in result.tables
+        ):
+            return result  # nothing replicated here (most files): nothing to set
     tables = []
     # (type, dialect, character set) -> its width: all that width() reads of a column
     # and its table (the settings are the run's), worked out once per file.

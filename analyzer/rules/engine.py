@@ -42,6 +42,9 @@ from analyzer.ir import (
 from analyzer.rules.registry import Finding, Rule
 from analyzer.settings import SizingSettings
 
+if t.TYPE_CHECKING:
+    from analyzer.graph.model import Schema
+
 
 @dataclass(frozen=True, slots=True)
 class SourceContext:
@@ -120,9 +123,22 @@ class ScopeContext:
     results: tuple[FileResult, ...]
     sizing: SizingSettings = field(default_factory=SizingSettings)
     tables: Mapping[str, tuple[tuple[FileResult, Table], ...]] = field(default_factory=dict)
+    #: What the scope rules work out once per scope and share, by name (the schema graph
+    #: the G rules all walk: :meth:`schema`).
+    shared: dict[str, t.Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def platform(self, table: Table) -> str:
         return self.sizing.platform_for(table.dialect)
+
+    def schema(self) -> Schema:
+        """The scope's schema graph (:func:`analyzer.graph.index.schema_index`), built
+        on first use and shared by the rules of this scope."""
+        found: Schema | None = self.shared.get("schema")
+        if found is None:
+            from analyzer.graph.index import schema_index
+
+            found = self.shared["schema"] = schema_index(self.results, self.lookup)
+        return found
 
     def lookup(self, name: QualifiedName) -> tuple[FileResult, Table] | None:
         """The first table of the scope called ``name``.
@@ -261,6 +277,32 @@ def from_diagnostic(
 
 
 Context = SourceContext | FileContext | ScopeContext
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A run's rules split by level once (:meth:`of`), not filtered again for every file
+    and scope: a scan of the whole catalogue per file and level was a tenth of a small
+    file's lint."""
+
+    rules: tuple[Rule, ...] = ()
+    source: tuple[Rule, ...] = ()
+    file: tuple[Rule, ...] = ()
+    scope: tuple[Rule, ...] = ()
+
+    @classmethod
+    def of(cls, rules: Iterable[Rule] | Rules) -> Rules:
+        """``rules`` split by level (a :class:`Rules` is returned as it is)."""
+        if isinstance(rules, Rules):
+            return rules
+        every = tuple(rules)
+        checked = [r for r in every if r.check is not None]
+        return cls(
+            every,
+            tuple(r for r in checked if r.level == "source"),
+            tuple(r for r in checked if r.level == "file"),
+            tuple(r for r in checked if r.level == "scope"),
+        )
 
 
 def run_checks(rules: Iterable[Rule], level: str, ctx: Context, path: str) -> list[Finding]:

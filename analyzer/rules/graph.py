@@ -1,7 +1,8 @@
 """Graph rules (``G``): what the foreign keys of a scope do together.
 
-Each check builds the scope's plain schema graph (:func:`analyzer.graph.schema_index`,
-O(tables + constraints + replication objects)) and walks it in O(V + E): no networkx, so
+Each check walks the scope's plain schema graph (:func:`analyzer.graph.schema_index`,
+O(tables + constraints + replication objects), built once per scope and shared by the
+checks: :meth:`~analyzer.rules.engine.ScopeContext.schema`) in O(V + E): no networkx, so
 ``ddlaudit lint`` does not pay its import (docs/graph.md).  Only declared foreign keys
 count for G001 and G002 (``sp_foreignkey`` is not enforced: it blocks no load); a
 reference to a table outside the scope is K003's and no edge here.
@@ -41,9 +42,9 @@ def _columns(edge: Edge) -> str:
 def foreign_key_cycle(ctx: ScopeContext) -> Iterator[Finding]:
     """One finding per cycle of foreign keys, at the first key to create after loading."""
     # Imported here: the catalogue (``ddlaudit rules``, ``parse``) loads this module too.
-    from analyzer.graph import foreign_key_cycles, schema_index
+    from analyzer.graph import foreign_key_cycles
 
-    schema = schema_index(ctx.results, ctx.lookup)
+    schema = ctx.schema()
     for cycle in foreign_key_cycles(schema):
         first = cycle.defer[0]
         deferred = " and ".join(
@@ -63,9 +64,9 @@ def foreign_key_cycle(ctx: ScopeContext) -> Iterator[Finding]:
 
 def self_referencing_foreign_key(ctx: ScopeContext) -> Iterator[Finding]:
     """Every declared foreign key from a table to itself."""
-    from analyzer.graph import schema_index, self_references
+    from analyzer.graph import self_references
 
-    schema = schema_index(ctx.results, ctx.lookup)
+    schema = ctx.schema()
     for edge in self_references(schema):
         columns = _columns(edge)
         if edge.optional:
@@ -98,9 +99,9 @@ def _temporary(table: Table) -> bool:
 
 def orphan_table(ctx: ScopeContext) -> Iterator[Finding]:
     """Every permanent table no key links to another table of a scope of two tables or more."""
-    from analyzer.graph import orphans, schema_index
+    from analyzer.graph import orphans
 
-    schema = schema_index(ctx.results, ctx.lookup)
+    schema = ctx.schema()
     if len(schema.tables) < 2:
         return  # one table relates to nothing by construction
     alone = set(orphans(schema))

@@ -278,7 +278,7 @@ def identifier_too_long(ctx: SourceContext) -> Iterator[Finding]:
 
 def _standalone_indexes(ctx: SourceContext, encoding: str) -> Iterator[Finding]:
     """HiRDB ``CREATE INDEX`` names (the only indexes kept outside a table)."""
-    if ctx.result.dialect is None:
+    if ctx.result.dialect is None or not ctx.result.indexes:
         return
     platform = ctx.sizing.platform_for(ctx.result.dialect)
     if platform not in _PLATFORM_NAMES:

@@ -270,7 +270,7 @@ def teradata_presence_byte_boundary(ctx: FileContext) -> Iterator[Finding]:
         if others != octets - 1:
             continue
         lighter = teradata_estimator.estimate(
-            _without_presence(table, crossing, td), ctx.path, ctx.sizing
+            _without_presence(table, crossing, td), ctx.path, ctx.sizing, explain=False
         )
         saving = estimate.row_bytes - lighter.row_bytes
         if saving <= 0:

@@ -264,6 +264,7 @@ _LIMITS: tuple[IdentifierLimit, ...] = (
 )
 
 
+@functools.cache  # a pure function of two strings: asked for per table of every file
 def identifier_limit(platform: str, release: str | None = None) -> IdentifierLimit:
     """The table / column name limit of ``platform`` at ``release`` (None: the newest).
 
