@@ -520,10 +520,15 @@ INDEXES: tuple[Field, ...] = (
     ),
     _f("note", "string", "why an index has no figures, or what they mean; null if nothing to say"),
     _f("line", "int", "1-based line of the statement or constraint that declares the index"),
+    _f(
+        "dialect",
+        "string",
+        "dialect the row's `file` was read as (`files.dialect`; partition column)",
+    ),
 )
 
 #: Datasets a scan writes only when asked: ``audit`` with ``scan --audit-to TARGET``,
-#: ``indexes`` (index sizes, :func:`index_rows`) where the scan is asked for them.
+#: ``indexes`` (index sizes, :func:`index_rows`) with ``scan --indexes``.
 OPTIONAL_DATASETS: dict[str, tuple[Field, ...]] = {"audit": AUDIT, "indexes": INDEXES}
 
 #: The datasets made from one file's result alone (:func:`flatten`); ``findings`` also
@@ -916,8 +921,9 @@ def audit_rows(
     ]
 
 
-def index_rows(estimates: Sequence[IndexEstimate]) -> list[Row]:
-    """The ``indexes`` rows: one per index estimate (``size --indexes``), in order."""
+def index_rows(estimates: Sequence[IndexEstimate], dialect: str | None = None) -> list[Row]:
+    """The ``indexes`` rows: one per index estimate (``size --indexes``), in order;
+    ``dialect``: the file's (the partition column)."""
     out: list[Row] = []
     for e in estimates:
         out.append(
@@ -945,6 +951,7 @@ def index_rows(estimates: Sequence[IndexEstimate]) -> list[Row]:
                 e.row_locator,
                 e.note,
                 e.span.line if e.span is not None else None,
+                dialect,
             )
         )
     return out
@@ -1080,6 +1087,7 @@ SCOPE_DATASETS: dict[str, tuple[Field, ...]] = {"replication": REPLICATION}
 PARTITION_COLUMNS: dict[str, str] = {
     **{name: "dialect" for name in (*DATASETS, *SCOPE_DATASETS)},
     "audit": "source_dialect",
+    "indexes": "dialect",
 }
 
 

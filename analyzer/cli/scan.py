@@ -11,8 +11,10 @@ from analyzer.cli.common import (
     EXIT_ENVIRONMENT,
     EXIT_FINDINGS,
     EXIT_OK,
+    EXIT_USAGE,
     input_options,
     load_config,
+    sizing_settings,
 )
 
 
@@ -47,6 +49,20 @@ from analyzer.cli.common import (
     "'ddlaudit audit --to' does (docs/audit.md).",
 )
 @click.option(
+    "--indexes",
+    is_flag=True,
+    help="Also write an indexes dataset: every index sized as 'ddlaudit size --indexes' "
+    "sizes it (docs/output-schema.md).",
+)
+@click.option(
+    "--rows",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Row count for the page and table sizes of the tables and indexes datasets "
+    "(default: [size] rows in the config), as in 'ddlaudit size'.",
+)
+@click.option(
     "--incremental",
     is_flag=True,
     help="Reuse the analysis of files whose bytes (sha256) did not change since the "
@@ -59,6 +75,8 @@ def scan(
     master: str | None,
     progress: bool,
     audit_to: str | None,
+    indexes: bool,
+    rows: int | None,
     incremental: bool,
     dialect: str | None,
     encoding: str | None,
@@ -73,17 +91,21 @@ def scan(
     file that cannot be read or parsed yields diagnostic rows and never fails the
     job.  The exit status counts error diagnostics, not findings.
     """
+    from dataclasses import replace
+
     from analyzer.core import Options
     from analyzer.rules.selection import SelectionError, resolve
 
     config = load_config(config_path, include, exclude, encoding)
+    if rows is not None:
+        config = replace(config, sizing=sizing_settings(config, rows=rows))
     try:
         selection = resolve(config.lint)  # a bad [lint] table fails before Spark starts
     except SelectionError as err:
         raise click.UsageError(str(err)) from None
     options = Options(dialect=dialect, encoding=encoding, config=config)
     try:
-        from analyzer.spark.scan import SparkUnavailable, run_scan
+        from analyzer.spark.scan import BudgetError, SparkUnavailable, run_scan
     except ImportError as err:
         click.echo(f"ddlaudit scan needs pyspark: pip install 'ddlaudit[spark]' ({err})", err=True)
         sys.exit(EXIT_ENVIRONMENT)
@@ -97,9 +119,13 @@ def scan(
             selection=selection,
             audit_to=audit_to,
             incremental=incremental,
+            indexes=indexes,
         )
     except SparkUnavailable as err:
         click.echo(f"ddlaudit scan: {err}", err=True)
         sys.exit(EXIT_ENVIRONMENT)
+    except BudgetError as err:  # a bad --conf spark.ddlaudit.scope* value
+        click.echo(f"ddlaudit scan: {err}", err=True)
+        sys.exit(EXIT_USAGE)
     click.echo(summary.render())
     sys.exit(EXIT_FINDINGS if summary.errors else EXIT_OK)

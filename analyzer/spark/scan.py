@@ -9,7 +9,8 @@ selection, so the findings are ``lint``'s.  Output: five Parquet datasets under
 ``out/`` whose schemas come from :mod:`analyzer.rows` (docs/output-schema.md)::
 
     out/files  out/tables  out/columns  out/diagnostics  out/findings
-    out/nodes  out/edges  out/replication  (out/audit with --audit-to)
+    out/nodes  out/edges  out/replication  (out/audit with --audit-to,
+    out/indexes with --indexes)
 
 Every dataset is partitioned by the dialect of the row's file (``rows.PARTITION_COLUMNS``,
 D112). Two paths, chosen per scope on the driver from the listing (D110):
@@ -117,8 +118,8 @@ def struct_type(fields: Sequence[Field]) -> T.StructType:
 
 def record_schema() -> T.StructType:
     """The nested row of one checked file (:data:`analyzer.spark.worker.CheckedRow`): its
-    ``files`` row, its ``tables``, ``columns`` and ``diagnostics`` rows, its scope and its
-    pickled scope member."""
+    ``files`` row, its ``tables``, ``columns`` and ``diagnostics`` rows, its scope, its
+    pickled scope member and its ``indexes`` rows (``scan --indexes``)."""
     return T.StructType(
         [
             T.StructField("file", struct_type(DATASETS["files"]), False),
@@ -128,6 +129,9 @@ def record_schema() -> T.StructType:
             ),
             T.StructField("scope", T.StringType(), False),
             T.StructField("member", T.BinaryType(), False),
+            T.StructField(
+                "indexes", T.ArrayType(struct_type(OPTIONAL_DATASETS["indexes"]), False), False
+            ),
         ]
     )
 
@@ -156,6 +160,8 @@ class ScanSummary:
     unresolved: int = 0
     #: ``scan --incremental``: files phase 1 analysed in this run (the others reused).
     reanalysed: int | None = None
+    #: ``scan --indexes``: the ``indexes`` rows (None: the dataset was not asked for).
+    indexes: int | None = None
 
     @property
     def diagnostics(self) -> int:
@@ -189,6 +195,7 @@ class ScanSummary:
             "out": self.out,
             "datasets": dict(self.datasets),
             **({} if self.reanalysed is None else {"reanalysed": self.reanalysed}),
+            **({} if self.indexes is None else {"indexes": self.indexes}),
         }
 
     def render(self) -> str:
@@ -216,6 +223,7 @@ class ScanSummary:
                 f"{n(self.finding_warnings, 'warning')}, {n(self.finding_infos, 'info')}",
                 f"graph: {n(self.nodes, 'node')}, {n(self.edges, 'edge')} "
                 f"({self.unresolved} unresolved)",
+                *([] if self.indexes is None else [f"indexes: {n(self.indexes, 'row')}"]),
                 f"wrote {self.out}: {', '.join(name for name, _ in self.datasets)}",
                 *(
                     []
@@ -604,12 +612,36 @@ class Budget:
 
     @classmethod
     def from_conf(cls, spark: SparkSession) -> Budget:
+        """The budget of the Spark configuration; :class:`BudgetError` for a value that is
+        not a non-negative integer (unset, empty or ``0`` bytes: the default)."""
         conf = spark.sparkContext.getConf()
         default = cls()
         return cls(
-            int(conf.get("spark.ddlaudit.scopeBytes", str(default.bytes)) or default.bytes),
-            int(conf.get("spark.ddlaudit.scopeFiles", str(default.files)) or default.files),
+            _conf_count(conf.get("spark.ddlaudit.scopeBytes"), "scopeBytes") or default.bytes,
+            _conf_count(conf.get("spark.ddlaudit.scopeFiles"), "scopeFiles", default.files),
         )
+
+
+class BudgetError(ValueError):
+    """A ``spark.ddlaudit.scope*`` setting that is not a non-negative integer."""
+
+
+def _conf_count(value: str | None, name: str, default: int = 0) -> int:
+    """A budget setting's value (``default`` when unset or empty).
+
+    >>> _conf_count(" 64 ", "scopeFiles"), _conf_count(None, "scopeFiles", 7)
+    (64, 7)
+    >>> _conf_count("-1", "scopeFiles")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    analyzer.spark.scan.BudgetError: spark.ddlaudit.scopeFiles = '-1': expected a non-negative ...
+    """
+    text = (value or "").strip()
+    if not text:
+        return default
+    if not text.isascii() or not text.isdigit():  # int() would take '1_000', ' +5'
+        raise BudgetError(f"spark.ddlaudit.{name} = {value!r}: expected a non-negative integer")
+    return int(text)
 
 
 #: Scopes no larger than this always fit their fair share (a small scan runs one pass).
@@ -716,6 +748,7 @@ def _count_cached(one: DataFrame) -> dict[tuple[str, str], int]:
             for severity in ("error", "warning", "info")
         },
         ("edges", "resolved"): "size(filter(edges, x -> x.resolved))",
+        ("indexes", ""): "size(indexes)",
         ("edges", "unresolved"): "size(filter(edges, x -> NOT x.resolved))",
     }
     keys = list(counted)
@@ -818,7 +851,9 @@ def _two_phase(
     phases.release.append(salting.partitions.unpersist)
     keyed = analysed.flatMap(salting.keyed)
     grouped = keyed.groupByKey(partitions, salting.partition)
-    checked = grouped.flatMap(partial(worker.check_group, sizing=sizing, rules=file_rules))
+    checked = grouped.flatMap(
+        partial(worker.check_group, sizing=sizing, rules=file_rules, indexing=run.indexing)
+    )
     # Persisted in the JVM: the findings read the scope members, the writes the records.
     nested = spark.createDataFrame(checked, record_schema(), verifySchema=False)
     nested.persist(StorageLevel.MEMORY_AND_DISK)
@@ -839,7 +874,7 @@ def _two_phase(
             verifySchema=False,
         )
         phases.frames.setdefault(name, []).append(frame.coalesce(tasks))
-    for name in FILE_DATASETS:
+    for name in (*FILE_DATASETS, *(["indexes"] if run.indexing is not None else [])):
         if name == "files":
             frame = nested.select("file.*")
         else:
@@ -869,6 +904,7 @@ def _scan(
     audit_to: str | None = None,
     incremental: bool = False,
     budget: Budget | None = None,
+    indexes: bool = False,
 ) -> tuple[dict[str, str], int | None, dict[tuple[str, str], int] | None]:
     """Run the scan and write the datasets: their paths, with ``incremental`` how many
     files phase 1 analysed (the others were reused from ``out/manifest``), and the
@@ -896,13 +932,15 @@ def _scan(
         workflow.replication_enabled(lint.selection),
         worker.Reported(cwd, cwd),
         audit_to,
+        worker.Indexing(options.encoding or options.config.encoding) if indexes else None,
     )
     phases = _Phases({}, [])
     progress.phase(f"analysing {len(listing.local) + len(listing.settle)} files")
     if packs:
         task = worker.OnePass(
-            options, sizing, source_rules, file_rules, run, worker.workload_names(workload)
-        )
+            options, sizing, source_rules, file_rules, run, worker.workload_names(workload),
+            run.indexing,
+        )  # fmt: skip
         _one_pass(spark, packs, task, phases)
     analysed: int | None = None
     if rest.local or rest.settle or rest.problems or rest.remote or incremental:
@@ -926,7 +964,10 @@ def _scan(
         frame = spark.createDataFrame(extra, struct_type(_fields("findings")), verifySchema=False)
         phases.frames.setdefault("findings", []).append(frame)
 
-    wanted = [*DATASETS, *SCOPE_DATASETS, *(["audit"] if audit_to is not None else [])]
+    wanted = [
+        *DATASETS, *SCOPE_DATASETS, *(["audit"] if audit_to is not None else []),
+        *(["indexes"] if indexes else []),
+    ]  # fmt: skip
     order = ["findings", *(n for n in wanted if n != "findings" and n not in FILE_DATASETS),
              *FILE_DATASETS]  # fmt: skip
     written: dict[str, str] = {}
@@ -951,14 +992,14 @@ def _scan(
     if phases.manifest is not None:
         increment.swap(spark, out)
         written[increment.MANIFEST] = f"{out}/{increment.MANIFEST}"
-    optional = {n: written[n] for n in ("audit", increment.MANIFEST) if n in written}
+    optional = {n: written[n] for n in ("audit", "indexes", increment.MANIFEST) if n in written}
     datasets = {name: written[name] for name in (*DATASETS, *SCOPE_DATASETS)}
     return {**datasets, **optional}, analysed, phases.counts
 
 
 def _read(spark: SparkSession, written: dict[str, str], name: str) -> DataFrame:
     # The schema is known: reading it from the footers would be one more Spark job.
-    return spark.read.schema(struct_type(DATASETS[name])).parquet(written[name])
+    return spark.read.schema(struct_type(_fields(name))).parquet(written[name])
 
 
 def _counted_by(dataset: str) -> Any:
@@ -988,7 +1029,7 @@ def _summarise(
                 _read(spark, written, name).select(
                     F.lit(name).alias("dataset"), _counted_by(name).alias("value")
                 )
-                for name in DATASETS
+                for name in (*DATASETS, *(["indexes"] if "indexes" in written else []))
             ),
         )
         counts = {
@@ -1016,6 +1057,7 @@ def _summarise(
         nodes=n("nodes"),
         edges=n("edges"),
         unresolved=n("edges", "unresolved"),
+        indexes=n("indexes") if "indexes" in written else None,
     )
 
 
@@ -1044,6 +1086,7 @@ def run_scan(
     listing: Listing | None = None,
     incremental: bool = False,
     budget: Budget | None = None,
+    indexes: bool = False,
 ) -> ScanSummary:
     """Scan ``paths`` (files, directories or ``hdfs://``-style URIs) and write ``out/``.
 
@@ -1060,7 +1103,9 @@ def run_scan(
     ``incremental`` (``scan --incremental``) reuses the phase 1 of files whose bytes did
     not change since the previous incremental scan into ``out`` (:mod:`.incremental`).
     ``budget`` says which scopes one task analyses whole (:class:`Budget`; default from
-    the Spark configuration, D110).
+    the Spark configuration, D110; :class:`BudgetError` for a bad setting there).
+    ``indexes`` (``scan --indexes``) also writes ``out/indexes``: one row per index, as
+    ``ddlaudit size --indexes`` sizes it with ``options.config.sizing`` (D118).
     """
     start = time.perf_counter()
     options = options if options is not None else Options()
@@ -1092,7 +1137,7 @@ def run_scan(
         ):
             written, analysed, counts = _scan(
                 session.spark, listing, target, options, inc, exc, bar, lint, audit_to,
-                incremental, budget,
+                incremental, budget, indexes,
             )  # fmt: skip
             bar.phase("counting")
             summary = _summarise(session.spark, written, out, time.perf_counter() - start, counts)

@@ -65,6 +65,7 @@ from analyzer.rows import (
     file_row,
     finding_rows,
     graph_rows,
+    index_rows,
     replication_rows,
     table_rows,
 )
@@ -80,10 +81,10 @@ from analyzer.workflow import Checked, Prepared
 #: ``diagnostics`` rows.
 Record = tuple[Row, list[Row], list[Row], list[Row]]
 
-#: One file's phase-2 row: its :data:`Record`, its scope and its pickled :class:`Member`
-#: (bytes the JVM caches as they are); the shape of
-#: :func:`analyzer.spark.scan.record_schema`.
-CheckedRow = tuple[Row, list[Row], list[Row], list[Row], str, bytes]
+#: One file's phase-2 row: its :data:`Record`, its scope, its pickled :class:`Member`
+#: (bytes the JVM caches as they are) and its ``indexes`` rows (``scan --indexes``); the
+#: shape of :func:`analyzer.spark.scan.record_schema`.
+CheckedRow = tuple[Row, list[Row], list[Row], list[Row], str, bytes, list[Row]]
 
 #: A path Spark lists itself (``hdfs://``, ``s3a://`` ...): reported as is.
 URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:/")
@@ -403,10 +404,34 @@ class Member:
 
 @dataclass(frozen=True, slots=True)
 class Finished:
-    """Phase-2 output for one file: its record (four datasets) and its scope member."""
+    """Phase-2 output for one file: its record (four datasets), its scope member and its
+    ``indexes`` rows (``scan --indexes``; empty without)."""
 
     record: Record
     member: Member
+    indexes: tuple[Row, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Indexing:
+    """``scan --indexes``: size every index of each checked file as ``ddlaudit size
+    --indexes`` does, reading the files that write ``INCLUDE`` with ``encoding`` (D118)."""
+
+    encoding: str | None = None
+
+
+def file_index_rows(
+    result: FileResult, sizing: SizingSettings, indexing: Indexing
+) -> tuple[FileResult, tuple[Row, ...]]:
+    """The ``indexes`` rows of one checked file (``rows.index_rows(file_indexes(...))``,
+    D118); a failure becomes a D900 diagnostic of the file and no row."""
+    from analyzer.estimators.indexes import file_indexes
+
+    try:
+        estimates = file_indexes(result, sizing, indexing.encoding)
+        return result, tuple(index_rows(estimates, result.dialect))
+    except Exception as err:  # the index sizes must never cost the file's other rows
+        return _with_error(result, err), ()
 
 
 def check(
@@ -415,9 +440,11 @@ def check(
     sizing: SizingSettings | None = None,
     replication: ReplicationContext | None = None,
     rules: Sequence[Rule] = (),
+    indexing: Indexing | None = None,
 ) -> Finished:
     """Phase 2 for one file: :func:`~analyzer.workflow.check_file` with its scope's alias
-    types and replication context (tables, keys, replication statements), the record."""
+    types and replication context (tables, keys, replication statements), the record, and
+    with ``indexing`` the file's ``indexes`` rows."""
     prepared = analysed.prepared
     try:
         checked = workflow.check_file(
@@ -432,9 +459,13 @@ def check(
     extra = tuple(d for e in checked.estimates for d in e.diagnostics)
     if extra:
         result = replace(result, diagnostics=(*result.diagnostics, *extra))
+    indexes: tuple[Row, ...] = ()
+    if indexing is not None:  # on the checked result: the scope's links applied
+        result, indexes = file_index_rows(result, sizing or SizingSettings(), indexing)
     return Finished(
         record(result, analysed.size, analysed.millis, checked.estimates),
         Member(replace(checked, estimates=()), analysed.order, analysed.text),
+        indexes,
     )
 
 
@@ -443,17 +474,19 @@ def checked_row(finished: Finished) -> CheckedRow:
     the bytes and only the scope step reads them)."""
     files, tables, columns, diagnostics = finished.record
     member = pickle.dumps(finished.member, pickle.HIGHEST_PROTOCOL)
-    return files, tables, columns, diagnostics, finished.member.checked.scope, member
+    scope = finished.member.checked.scope
+    return files, tables, columns, diagnostics, scope, member, list(finished.indexes)
 
 
 def check_group(
     group: tuple[Any, Iterable[tuple[str, Any]]],
     sizing: SizingSettings | None = None,
     rules: Sequence[Rule] = (),
+    indexing: Indexing | None = None,
 ) -> Iterator[CheckedRow]:
     """Phase 2 over one ``(scope, group)`` of the phase-2 shuffle: its files (``("F",
     analysed)``) checked against the links gathered from the pieces of every file of the
-    scope (``("P", piece)``)."""
+    scope (``("P", piece)``); ``indexing``: also their ``indexes`` rows."""
     pieces: list[Piece] = []
     files: list[Analysed] = []
     for tag, value in group[1]:
@@ -465,7 +498,9 @@ def check_group(
         return
     links = gather_links(pieces)
     for analysed in files:
-        yield checked_row(check(analysed, links.user_types, sizing, links.replication, rules))
+        yield checked_row(
+            check(analysed, links.user_types, sizing, links.replication, rules, indexing)
+        )
 
 
 def check_partition(
@@ -514,6 +549,8 @@ class RunSettings:
     reported: Reported = Reported(".")
     #: ``scan --audit-to``: the audit target of the ``audit`` dataset (None: no audit).
     audit_to: str | None = None
+    #: ``scan --indexes``: each checked file's ``indexes`` rows (None: none).
+    indexing: Indexing | None = None
 
 
 def scope_findings(scope: str, members: Sequence[Member], run: RunSettings) -> list[Finding]:
@@ -711,16 +748,16 @@ class PackScope:
 
 
 #: The row a one-pass task emits (:func:`analyzer.spark.scan.output_schema`): the rows of
-#: every dataset (``files`` ... ``audit``), and the pickled workload piece of a file.
+#: every dataset (``files`` ... ``indexes``), and the pickled workload piece of a file.
 OutputRow = tuple[
     list[Row], list[Row], list[Row], list[Row], list[Row], list[Row], list[Row], list[Row],
-    list[Row], bytes | None,
+    list[Row], list[Row], bytes | None,
 ]  # fmt: skip
 
 #: The datasets of an :data:`OutputRow`, in its order.
 OUTPUT_DATASETS = (
     "files", "tables", "columns", "diagnostics", "findings", "nodes", "edges", "replication",
-    "audit",
+    "audit", "indexes",
 )  # fmt: skip
 
 
@@ -742,6 +779,8 @@ class OnePass:
     run: RunSettings
     #: The tables whose columns the run's workload check reads (None: no workload).
     named: frozenset[str] | None = None
+    #: ``scan --indexes``: each file's ``indexes`` rows (None: none).
+    indexing: Indexing | None = None
 
     def __call__(self, packs: Iterable[Sequence[PackScope]]) -> Iterator[OutputRow]:
         for pack in packs:
@@ -749,8 +788,9 @@ class OnePass:
                 yield from self.scope_rows(scoped)
 
     def scope_rows(self, scoped: PackScope) -> Iterator[OutputRow]:
-        """One row per file (its ``files`` ... ``diagnostics`` rows), then one for the
-        scope (its ``findings``, ``nodes``, ``edges``, ``replication``, ``audit`` rows)."""
+        """One row per file (its ``files`` ... ``diagnostics`` and ``indexes`` rows), then
+        one for the scope (its ``findings``, ``nodes``, ``edges``, ``replication``, ``audit``
+        rows)."""
         scope = scoped.scope
         analysed = [
             read_and_analyse(absolute, shown, size, self.options, (scope, order), self.source_rules)
@@ -760,18 +800,22 @@ class OnePass:
         links = gather_links(link_piece(a)[1] for a in analysed)
         members: list[Member] = []
         for item in analysed:
-            done = check(item, links.user_types, self.sizing, links.replication, self.file_rules)
+            done = check(
+                item, links.user_types, self.sizing, links.replication, self.file_rules,
+                self.indexing,
+            )  # fmt: skip
             files, tables, columns, diagnostics = done.record
             piece = workload_piece(item, self.named)
             workload = None if piece is None else pickle.dumps(piece, pickle.HIGHEST_PROTOCOL)
-            yield [files], tables, columns, diagnostics, [], [], [], [], [], workload
+            indexes = list(done.indexes)
+            yield [files], tables, columns, diagnostics, [], [], [], [], [], indexes, workload
             members.append(done.member)
         del analysed
         by: dict[str, list[Row]] = {name: [] for name in OUTPUT_DATASETS}
         for tag, row in finish_members(scope, members, self.run):
             by[tag].append(row)
         yield ([], [], [], [], by["findings"], by["nodes"], by["edges"], by["replication"],
-               by["audit"], None)  # fmt: skip
+               by["audit"], [], None)  # fmt: skip
 
 
 def plan_packs(
