@@ -510,6 +510,13 @@ def _storage_fill_factor(include: t.Any) -> int | None:
     return None
 
 
+def _included(params: t.Any) -> tuple[str, ...]:
+    """SQL Server ``INCLUDE (c, ...)`` of an index (``IndexParameters.include``)."""
+    if not isinstance(params, exp.IndexParameters):
+        return ()
+    return _names(params.args.get("include"))
+
+
 def _inline_index(node: nodes.InlineIndex, ctx: Context, column: str | None) -> Index:
     clustered = _clustered(node)
     columns = _names(node.expressions) if node.expressions else ((column,) if column else ())
@@ -520,6 +527,7 @@ def _inline_index(node: nodes.InlineIndex, ctx: Context, column: str | None) -> 
         unique=bool(node.args.get("unique")),
         fill_factor=_fill_factor(node),
         span=ctx.span(node),
+        included=_included(node.args.get("include")),
     )
 
 
@@ -1091,6 +1099,7 @@ def _created_index(create: exp.Create, ctx: Context) -> Index:
         fill_factor=_storage_fill_factor(params),
         span=ctx.span(create) or _statement_span(ctx),
         table=_index_table(create),
+        included=_included(params),
     )
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 #: Version of the JSON form of the IR.  Bump the major on any breaking change.
-SCHEMA_VERSION = "1.4"
+SCHEMA_VERSION = "1.5"
 
 
 class Severity(enum.StrEnum):
@@ -416,6 +416,8 @@ class Index:
     rdareas: tuple[str, ...] = ()
     pctfree: int | None = None
     options: tuple[str, ...] = ()
+    #: SQL Server ``INCLUDE (...)``: nonkey columns stored at the leaf (schema 1.5).
+    included: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,7 +107,7 @@ def test_dataset_rows_equal_size_json(tmp_path: Path, name: str) -> None:
     options = Options(dialect=dialect, config=config)
     prepared = workflow.prepare(workflow.read(str(f), options), str(f), options, config.sizing)
     checked = workflow.check_file(prepared, workflow.SCAN, config.sizing)
-    made = rows.index_rows(file_indexes(checked.result, config.sizing, config.encoding))
+    made = rows.index_rows(file_indexes(checked.result, config.sizing))
     for row in made:
         rows.check_row("indexes", row)
     as_dicts = [dict(zip(rows.names(rows.INDEXES), r, strict=True)) for r in made]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from analyzer import passes
 from analyzer.core import Options, analyze_bytes
 from analyzer.estimators.indexes import IndexEstimate, estimate_indexes
-from analyzer.estimators.mssql_index import included_columns, nonleaf
+from analyzer.estimators.mssql_index import nonleaf
 from analyzer.settings import MssqlSettings, SizingSettings
 from analyzer.worksheet import Worksheet
 
@@ -22,7 +22,7 @@ def sized(ddl: str, rows: int | None = 1_000_000) -> dict[str, IndexEstimate]:
     s = SizingSettings(rows=rows)
     r = analyze_bytes("t.sql", ddl.encode(), Options(dialect="tsql"))
     r = passes.run(passes.run(r), passes.SIZING_RULES, sizing=s)
-    return {e.index: e for e in estimate_indexes(r, s, {"t.sql": ddl})}
+    return {e.index: e for e in estimate_indexes(r, s)}
 
 
 HEAP = """CREATE TABLE h (a int NOT NULL, b varchar(20) NULL, c char(10) NOT NULL)
@@ -115,12 +115,23 @@ GO
     assert ws.value("2.8") == -(-1_000_000 // (161 - 32))
 
 
-def test_included_columns_from_the_statement_text() -> None:
-    assert included_columns("create index i on t (a) include (b, [c d]) where a > 0") == (
-        "b",
-        "c d",
+def test_included_columns_are_in_the_ir() -> None:
+    """INCLUDE columns are ``Index.included`` (schema 1.5), from CREATE INDEX and from an
+    inline INDEX of CREATE TABLE: nothing is read from the file again (a Spark task need
+    not see it)."""
+    ddl = (
+        "create table t (a int not null, b int, [c d] int, index ix_in nonclustered (b) "
+        "include ([c d]))\ngo\ncreate index i on t (a) include (b, [c d]) where a > 0\ngo\n"
+        "create index j on t (a)\ngo\n"
     )
-    assert included_columns("create index i on t (a)") == ()
+    r = analyze_bytes("t.sql", ddl.encode(), Options(dialect="tsql"))
+    (table,) = r.tables
+    assert [(ix.name, ix.included) for ix in table.indexes] == [
+        ("ix_in", ("c d",)),
+        ("i", ("b", "c d")),
+        ("j", ()),
+    ]
+    assert sized(ddl)["i"].included == ("b", "c d")
 
 
 def test_constraints_imply_indexes() -> None:

@@ -146,10 +146,13 @@ def test_no_indexes_dataset_without_the_option(spark: Any, tree: Path) -> None:
     assert "indexes" not in dict(summary.datasets) and (out / "tables").is_dir()
 
 
-def test_a_failed_index_sizing_is_a_d900_of_the_file(tmp_path: Path) -> None:
+def test_a_failed_index_sizing_is_a_d900_of_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The task's per-file step (:func:`worker.check` with :class:`worker.Indexing`) gives
-    the rows of ``file_indexes``; when sizing fails (here: the file named by the CREATE
-    INDEX span cannot even be opened, a NUL in its name), the file gets a D900 and no row."""
+    the rows of ``file_indexes``; when sizing fails (here: SQL Server's index estimator
+    raises, a fault put in its place), the file gets a D900 and no row."""
+    from analyzer.estimators import indexes as index_estimators
     from analyzer.estimators.indexes import file_indexes
     from analyzer.settings import SizingSettings
     from analyzer.spark import worker
@@ -163,17 +166,18 @@ def test_a_failed_index_sizing_is_a_d900_of_the_file(tmp_path: Path) -> None:
     result = done.member.checked.result
     assert done.indexes == tuple(rows.index_rows(file_indexes(result, sizing), "tsql"))
     assert [r[3] for r in done.indexes] == ["ix_a"] and done.indexes[0][8] == "b"
-    table = result.tables[0]
-    index = table.indexes[0]
-    assert index.span is not None
-    broken = replace(
-        result,
-        tables=(replace(table, indexes=(replace(index, span=replace(index.span, file="x\0")),)),),
-    )
-    failed, made = worker.file_index_rows(broken, sizing, worker.Indexing())
-    assert made == () and failed.tables == broken.tables
+
+    def fault() -> Any:
+        def estimate(*args: Any) -> Any:
+            raise ValueError("index estimator fault")
+
+        return estimate
+
+    monkeypatch.setitem(index_estimators.INDEX_ESTIMATORS, "mssql", fault)
+    failed, made = worker.file_index_rows(result, sizing, worker.Indexing())
+    assert made == () and failed.tables == result.tables
     assert [d.code for d in failed.diagnostics] == ["D900"]
-    assert "embedded null byte" in failed.diagnostics[0].message
+    assert "index estimator fault" in failed.diagnostics[0].message
 
 
 def test_budget_settings_must_be_non_negative_integers() -> None:

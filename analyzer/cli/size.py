@@ -49,9 +49,8 @@ def _piece(sized: Sized, pieces: t.Iterable[str]) -> Piece:
     return tuple(pieces), extra, _diags(sized.result.diagnostics)
 
 
-#: ``--indexes``: the sizing settings, the input encoding and stdin's bytes (for the index
-#: statements' text); None without ``--indexes``.
-IndexRun = tuple[t.Any, str | None, bytes | None] | None
+#: ``--indexes``: the sizing settings; None without ``--indexes``.
+IndexRun = t.Any
 
 
 def _indexes(run: IndexRun, sized: Sized) -> t.Any:
@@ -60,8 +59,7 @@ def _indexes(run: IndexRun, sized: Sized) -> t.Any:
         return None
     from analyzer.estimators.indexes import file_indexes
 
-    sizing, encoding, stdin = run
-    return file_indexes(sized.result, sizing, encoding, stdin)
+    return file_indexes(sized.result, run)
 
 
 def render_json(run: IndexRun, sized: Sized) -> Piece:
@@ -206,7 +204,7 @@ def size(
     listed = stdin_first(listed, stdin)
     # A terminal gets rich's own width: the text is made here, not in a worker.
     here = fmt == "text" and (output is None or output == "-") and sys.stdout.isatty()
-    run: IndexRun = (sizing, options.encoding or config.encoding, stdin) if indexes else None
+    run: IndexRun = sizing if indexes else None
     renders: dict[str, t.Callable[[t.Any], Piece] | None] = {
         "json": functools.partial(render_json, run),
         "jsonl": functools.partial(render_jsonl, run),

@@ -48,7 +48,6 @@ The guide's example (the same composite index, 9,000,000 rows): 9 + 4 + 20 + 2 =
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 
 from analyzer.estimators import ase
 from analyzer.estimators.indexes import IndexEstimate
@@ -460,14 +459,12 @@ def data_only_locked(
     )
 
 
-def estimate(
-    table: Table, path: str, sizing: SizingSettings, texts: Mapping[str, str]
-) -> tuple[IndexEstimate, ...]:
+def estimate(table: Table, path: str, sizing: SizingSettings) -> tuple[IndexEstimate, ...]:
     """Every index of ``table`` on ASE (which ones: D107)."""
     lock = ase.lock_scheme(table, sizing.ase)
     key = clustered_key(table)
     out = []
-    for spec in indexes(table, texts):
+    for spec in indexes(table):
         if spec.kind not in ("clustered", "nonclustered"):
             out.append(
                 IndexEstimate(

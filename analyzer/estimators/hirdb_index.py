@@ -10,8 +10,6 @@ RDAREAs, PCTFREE and a note, never dropped (D107).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from analyzer.estimators.indexes import IndexEstimate
 from analyzer.ir import Table
 from analyzer.settings import SizingSettings
@@ -22,9 +20,7 @@ _NOTE = (
 )
 
 
-def estimate(
-    table: Table, path: str, sizing: SizingSettings, texts: Mapping[str, str]
-) -> tuple[IndexEstimate, ...]:
+def estimate(table: Table, path: str, sizing: SizingSettings) -> tuple[IndexEstimate, ...]:
     """Every index of ``table`` (CREATE INDEX, lowered into the table) on HiRDB."""
     out = []
     for ix in table.indexes:

@@ -30,7 +30,6 @@ link pass, D76) and those its PRIMARY KEY and UNIQUE constraints imply, per plat
 from __future__ import annotations
 
 import typing as t
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from analyzer.ir import Diagnostic, FileResult, Index, QualifiedName, Span, Table
@@ -84,7 +83,6 @@ class IndexEstimator(t.Protocol):
         table: Table,
         path: str,
         sizing: SizingSettings,
-        texts: Mapping[str, str],
     ) -> tuple[IndexEstimate, ...]: ...
 
 
@@ -121,14 +119,8 @@ INDEX_ESTIMATORS: dict[str, t.Callable[[], IndexEstimator]] = {
 }
 
 
-def estimate_indexes(
-    result: FileResult, sizing: SizingSettings, texts: Mapping[str, str] | None = None
-) -> tuple[IndexEstimate, ...]:
-    """Every index of every table of ``result`` (already through the sizing passes).
-
-    ``texts``: decoded source text by path, for what the IR does not keep (SQL Server
-    ``INCLUDE`` columns, read from the index statement's own text).
-    """
+def estimate_indexes(result: FileResult, sizing: SizingSettings) -> tuple[IndexEstimate, ...]:
+    """Every index of every table of ``result`` (already through the sizing passes)."""
     out: list[IndexEstimate] = []
     # HiRDB's CREATE INDEX stays in the file (FileResult.indexes): give it to its table
     own: dict[str, list[Index]] = {}
@@ -142,23 +134,16 @@ def estimate_indexes(
         extra = tuple(x for x in own.get(table.name.name.lower(), ()) if x not in table.indexes)
         if extra:
             table = replace(table, indexes=table.indexes + extra)
-        out.extend(loader()(table, result.path, sizing, texts or {}))
+        out.extend(loader()(table, result.path, sizing))
     return tuple(out)
 
 
-def file_indexes(
-    result: FileResult,
-    sizing: SizingSettings,
-    encoding: str | None = None,
-    stdin: bytes | None = None,
-) -> tuple[IndexEstimate, ...]:
-    """What ``ddlaudit size --indexes`` reports for one file (after the sizing passes):
-    :func:`estimate_indexes` with the text of the files whose CREATE INDEX statements write
-    ``INCLUDE``, read as ``size`` reads them (``encoding``; ``stdin``: the bytes of
-    ``<stdin>``). ``analyzer.rows.index_rows`` of the result is the ``indexes`` dataset."""
-    from analyzer.estimators.mssql_index import source_texts
-
-    return estimate_indexes(result, sizing, source_texts([result], encoding, stdin))
+def file_indexes(result: FileResult, sizing: SizingSettings) -> tuple[IndexEstimate, ...]:
+    """What ``ddlaudit size --indexes`` reports for one file (after the sizing passes,
+    with the scope's links applied): everything comes from the IR (SQL Server ``INCLUDE``
+    columns are ``Index.included``, schema 1.5), so a Spark task reads no file again.
+    ``analyzer.rows.index_rows`` of the result is the ``indexes`` dataset."""
+    return estimate_indexes(result, sizing)
 
 
 def platforms() -> tuple[str, ...]:

@@ -38,19 +38,17 @@ non-leaf levels and 1 + 2 + 40 = 43 pages:
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from analyzer.estimators import mssql
 from analyzer.estimators.indexes import IndexEstimate
-from analyzer.ir import Column, ConstraintKind, FileResult, Index, Span, Table
+from analyzer.ir import Column, ConstraintKind, Span, Table
 from analyzer.settings import MssqlSettings, SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
 _NCI = "SQL Server docs, Estimate the Size of a Nonclustered Index"
 _CI = "SQL Server docs, Estimate the Size of a Clustered Index"
-_INCLUDE = re.compile(r"\bINCLUDE\s*\(([^()]*)\)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,28 +65,7 @@ class IndexSpec:
     span: Span | None = None
 
 
-def included_columns(statement: str) -> tuple[str, ...]:
-    """The ``INCLUDE (...)`` columns of a CREATE INDEX statement's text (D76 keeps the index,
-    not its included columns).
-
-    >>> included_columns("CREATE INDEX ix ON t (a) INCLUDE ([b], c) WITH (FILLFACTOR = 80)")
-    ('b', 'c')
-    """
-    m = _INCLUDE.search(statement)
-    if m is None:
-        return ()
-    names = (part.strip().strip('[]"` ') for part in m.group(1).split(","))
-    return tuple(n for n in names if n)
-
-
-def _from_text(ix: Index, texts: Mapping[str, str]) -> tuple[str, ...]:
-    span = ix.span
-    if span is None or span.file not in texts:
-        return ()
-    return included_columns(texts[span.file][span.start : span.end])
-
-
-def indexes(table: Table, texts: Mapping[str, str] | None = None) -> tuple[IndexSpec, ...]:
+def indexes(table: Table) -> tuple[IndexSpec, ...]:
     """The indexes of ``table`` on SQL Server (D107): the clustered one first (a PRIMARY KEY
     is clustered unless it says NONCLUSTERED or another index is CLUSTERED), then every other
     PRIMARY KEY / UNIQUE constraint (nonclustered unless CLUSTERED), then CREATE INDEX.
@@ -133,7 +110,7 @@ def indexes(table: Table, texts: Mapping[str, str] | None = None) -> tuple[Index
                 span=ix.span,
             )
             continue
-        included = _from_text(ix, texts or {})
+        included = ix.included
         source = "create index" if ix.table is not None else "index"
         out.append(
             IndexSpec(
@@ -533,13 +510,11 @@ def clustered(
     )
 
 
-def estimate(
-    table: Table, path: str, sizing: SizingSettings, texts: Mapping[str, str]
-) -> tuple[IndexEstimate, ...]:
+def estimate(table: Table, path: str, sizing: SizingSettings) -> tuple[IndexEstimate, ...]:
     """Every index of ``table`` on SQL Server."""
     key = mssql.clustered_key(table)
     out = []
-    for spec in indexes(table, texts):
+    for spec in indexes(table):
         if spec.kind == "clustered" and key is not None:
             out.append(clustered(table, path, spec, key, sizing))
         elif spec.kind == "nonclustered":
@@ -560,33 +535,3 @@ def estimate(
                 )
             )
     return tuple(out)
-
-
-def source_texts(
-    results: Sequence[FileResult], encoding: str | None = None, stdin: bytes | None = None
-) -> dict[str, str]:
-    """The decoded text of every file holding a CREATE INDEX that writes ``INCLUDE``: the
-    results' own statements and those of other files of the scope applied to their tables."""
-    from analyzer.source import decode, read_path
-
-    files = {
-        ch.index.span.file
-        for r in results
-        for ch in r.table_changes
-        if ch.index is not None and ch.index.span is not None
-    }
-    files |= {
-        ix.span.file
-        for r in results
-        for table in r.tables
-        for ix in table.indexes
-        if ix.table is not None and ix.span is not None and ix.span.file
-    }
-    out = {}
-    for path in sorted(files):
-        decoded = (
-            decode(stdin or b"", path, encoding) if path == "<stdin>" else read_path(path, encoding)
-        )
-        if decoded.source is not None and "include" in decoded.source.text.lower():
-            out[path] = decoded.source.text
-    return out

@@ -33,7 +33,7 @@ value), an INTEGER index: 8,000,000 bytes of rowIDs + 40 x 100 rows of 4 + 20 by
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from analyzer.estimators.indexes import IndexEstimate
 from analyzer.ir import ConstraintKind, Index, QualifiedName, Span, Table
@@ -267,9 +267,7 @@ def _from_index(ix: Index) -> tuple[str, tuple[str, ...], bool, str, Span | None
     return name, ix.columns, ix.unique, source, ix.span
 
 
-def estimate(
-    table: Table, path: str, sizing: SizingSettings, texts: Mapping[str, str]
-) -> tuple[IndexEstimate, ...]:
+def estimate(table: Table, path: str, sizing: SizingSettings) -> tuple[IndexEstimate, ...]:
     """Every secondary index subtable of ``table`` on Teradata."""
     rows = sizing.rows
     pi = next((ix for ix in table.indexes if ix.kind in ("primary_index", "primary_amp")), None)

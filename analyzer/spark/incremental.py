@@ -28,6 +28,7 @@ from pyspark.sql import SparkSession
 from pyspark.sql import types as T
 
 from analyzer import __version__
+from analyzer.ir import SCHEMA_VERSION
 from analyzer.core import Options
 from analyzer.rules.registry import Rule
 from analyzer.spark.worker import Analysed
@@ -50,8 +51,9 @@ MANIFEST_SCHEMA = T.StructType(
 
 
 def run_key(options: Options, rules: Sequence[Rule]) -> str:
-    """What phase 1 depends on besides a file's bytes: a changed key reuses nothing."""
-    parts = (__version__, repr(options), tuple(sorted(r.code for r in rules)))
+    """What phase 1 depends on besides a file's bytes: a changed key reuses nothing (the
+    IR's schema version too: a stored parse of an older IR lacks the newer fields)."""
+    parts = (__version__, SCHEMA_VERSION, repr(options), tuple(sorted(r.code for r in rules)))
     return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()[:32]
 
 

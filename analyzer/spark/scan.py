@@ -932,7 +932,7 @@ def _scan(
         workflow.replication_enabled(lint.selection),
         worker.Reported(cwd, cwd),
         audit_to,
-        worker.Indexing(options.encoding or options.config.encoding) if indexes else None,
+        worker.Indexing() if indexes else None,
     )
     phases = _Phases({}, [])
     progress.phase(f"analysing {len(listing.local) + len(listing.settle)} files")

@@ -415,9 +415,7 @@ class Finished:
 @dataclass(frozen=True, slots=True)
 class Indexing:
     """``scan --indexes``: size every index of each checked file as ``ddlaudit size
-    --indexes`` does, reading the files that write ``INCLUDE`` with ``encoding`` (D118)."""
-
-    encoding: str | None = None
+    --indexes`` does, from the IR alone (D118)."""
 
 
 def file_index_rows(
@@ -428,7 +426,7 @@ def file_index_rows(
     from analyzer.estimators.indexes import file_indexes
 
     try:
-        estimates = file_indexes(result, sizing, indexing.encoding)
+        estimates = file_indexes(result, sizing)
         return result, tuple(index_rows(estimates, result.dialect))
     except Exception as err:  # the index sizes must never cost the file's other rows
         return _with_error(result, err), ()
