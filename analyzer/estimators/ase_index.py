@@ -48,6 +48,7 @@ The guide's example (the same composite index, 9,000,000 rows): 9 + 4 + 20 + 2 =
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from analyzer.estimators import ase
 from analyzer.estimators.indexes import IndexEstimate
@@ -60,6 +61,38 @@ from analyzer.worksheet import Step, Term, Worksheet
 _PT = "ASE Performance and Tuning: Physical Database Tuning, Determining the Sizes of Tables"
 _APL = f"{_PT}, Calculating table and clustered index sizes for allpages-locked tables"
 _DOL = f"{_PT}, Calculating the sizes of data-only-locked tables"
+
+
+@dataclass(frozen=True, slots=True)
+class _Keys:
+    """An index's key columns as the guide's row-size steps count them."""
+
+    count: int
+    fixed: int
+    variable: int
+    variable_bytes: int
+    variable_form: bool
+
+
+def _key_step(ws: Worksheet, table: Table, spec: IndexSpec, step: str) -> tuple[Worksheet, _Keys]:
+    """The "Index keys" step (fixed-length and variable-length keys; a NULL column counts
+    as variable-length) of either lock scheme's procedure."""
+    cols = [table.column(n) for n in spec.columns]
+    keys = [c for c in cols if c is not None and c.storage is not None]
+    missing = [n for n, c in zip(spec.columns, cols, strict=True) if c is None or c.storage is None]
+    fixed_terms, var_terms, fixed, var = ase._areas(keys, at_max=False)
+    ws = ws.add(
+        Step(
+            step,
+            "Index keys",
+            "fixed-length and variable-length (NULL columns count as variable-length) keys",
+            len(keys),
+            (*fixed_terms, *var_terms),
+            note=f"not sized: {', '.join(missing)}" if missing else None,
+        )
+    )
+    form = bool(var_terms) or any(c.nullable for c in keys)
+    return ws, _Keys(len(keys), fixed, len(var_terms), var, form)
 
 
 def _levels(leaf: int, per_page: int) -> list[Term]:
@@ -188,23 +221,8 @@ def nonclustered(table: Table, path: str, spec: IndexSpec, sizing: SizingSetting
     """Size one nonclustered index of an allpages-locked table (steps 7-12)."""
     settings = sizing.ase
     ws = Worksheet(f"{table.name.name}.{spec.name}: nonclustered index", f"{_APL}, Steps 7-12")
-    cols = [table.column(n) for n in spec.columns]
-    keys = [c for c in cols if c is not None and c.storage is not None]
-    missing = [n for n, c in zip(spec.columns, cols, strict=True) if c is None or c.storage is None]
-    fixed_terms, var_terms, fixed, var = ase._areas(keys, at_max=False)
-    nullable = any(c.nullable for c in keys)
-    variable_form = bool(var_terms) or nullable
-    ws = ws.add(
-        Step(
-            "7k",
-            "Index keys",
-            "fixed-length and variable-length (NULL columns count as variable-length) keys",
-            len(keys),
-            (*fixed_terms, *var_terms),
-            note=f"not sized: {', '.join(missing)}" if missing else None,
-        )
-    )
-    ws = leaf_row(ws, len(keys), fixed, len(var_terms), var, variable_form)
+    ws, k = _key_step(ws, table, spec, "7k")
+    ws = leaf_row(ws, k.count, k.fixed, k.variable, k.variable_bytes, k.variable_form)
     ws = levels(ws, settings, sizing.rows, spec.fill_factor)
     leaf = upper = pages = size = count = None
     if sizing.rows is not None:
@@ -396,22 +414,8 @@ def data_only_locked(
     ws = Worksheet(
         f"{table.name.name}.{spec.name}: {spec.kind} index ({lock})", f"{_DOL}, Steps 4-8"
     )
-    cols = [table.column(n) for n in spec.columns]
-    keys = [c for c in cols if c is not None and c.storage is not None]
-    missing = [n for n, c in zip(spec.columns, cols, strict=True) if c is None or c.storage is None]
-    fixed_terms, var_terms, fixed, var = ase._areas(keys, at_max=False)
-    variable_form = bool(var_terms) or any(c.nullable for c in keys)
-    ws = ws.add(
-        Step(
-            "4k",
-            "Index keys",
-            "fixed-length and variable-length (NULL columns count as variable-length) keys",
-            len(keys),
-            (*fixed_terms, *var_terms),
-            note=f"not sized: {', '.join(missing)}" if missing else None,
-        )
-    )
-    ws = dol_row(ws, len(keys), fixed, len(var_terms), var, variable_form)
+    ws, k = _key_step(ws, table, spec, "4k")
+    ws = dol_row(ws, k.count, k.fixed, k.variable, k.variable_bytes, k.variable_form)
     ws = dol_levels(ws, settings, sizing.rows, spec.fill_factor)
     per_leaf = int(ws.value("5l") if any(s.step == "5l" for s in ws.steps) else ws.value("5r"))
     leaf = upper = pages = size = count = None
