@@ -41,7 +41,7 @@ from analyzer.settings import SizingSettings
 if t.TYPE_CHECKING:  # annotations only: the rules import NAMES without the estimators (D108)
     from analyzer.estimators.mssql_replication import ArticleCommands
     from analyzer.estimators.repserver import Messages
-    from analyzer.estimators.sql_remote import ArticleLog
+    from analyzer.estimators.sql_remote import ArticleCheck, ArticleLog
     from analyzer.workload import Workload
 
 #: name -> what it means.
@@ -184,7 +184,9 @@ _SUBSCRIPTION = {
 }
 
 
-def _sql_remote(logs: Sequence[ArticleLog], results: Sequence[FileResult]) -> list[Finding]:
+def _sql_remote(
+    logs: Sequence[ArticleLog | ArticleCheck], results: Sequence[FileResult]
+) -> list[Finding]:
     tables = {tb.name.name.lower(): tb for r in results for tb in r.tables}
     out = []
     seen: set[str] = set()
@@ -244,8 +246,9 @@ def estimated_findings(
     ``ddlaudit replication`` runs them (``analyzer.reporters.replication.build``) but for
     the findings only: the message sizes without their worksheets' steps, no capacity
     plan, no CALL / SCALL comparison, no workload check (the lint checks the workload once
-    for the run), SQL Server articles only where ``sp_addarticle`` says so (D67's
-    every-table default is the report's what-if).  ``texts``: the T-SQL files' texts
+    for the run), no SQL Remote log volumes (each article's table sized on ASE: D122),
+    SQL Server articles only where ``sp_addarticle`` says so (D67's every-table default
+    is the report's what-if).  ``texts``: the T-SQL files' texts
     (:func:`~analyzer.estimators.mssql_replication.source_texts`)."""
     from analyzer.estimators import mssql_replication, repserver, sql_remote
 
@@ -259,10 +262,8 @@ def estimated_findings(
     articles = mssql_replication.articles(
         results, texts or {}, sizing, changed, upd, published_only=True
     )
-    logs = sql_remote.publications(
-        results, sizing, workload.table if workload is not None else (lambda name: None)
-    )
-    return replication_findings(results, sizing, msgs, articles, logs)
+    # The SQL Remote findings read each article's subscription check, not its log volume.
+    return replication_findings(results, sizing, msgs, articles, sql_remote.checks(results))
 
 
 def replication_findings(
@@ -270,7 +271,7 @@ def replication_findings(
     sizing: SizingSettings,
     msgs: Messages | None = None,
     articles: Sequence[ArticleCommands] = (),
-    logs: Sequence[ArticleLog] = (),
+    logs: Sequence[ArticleLog | ArticleCheck] = (),
 ) -> list[Finding]:
     """Every replication finding of a run, in a stable order."""
     found = _repserver(msgs, sizing) if msgs is not None else []

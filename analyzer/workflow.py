@@ -229,10 +229,12 @@ def check_file(
     # not print worksheets, ``size --explain`` makes its own.
     sized = workflow.estimate and result.dialect
     estimates = estimate_file(result, sizing, explain=False) if sized else ()
-    locator = Locator(result)  # the file's tables indexed once for all its diagnostics
-    found = [from_diagnostic(d, result, locator) for d in result.diagnostics]
-    found += [from_diagnostic(d, result, locator) for e in estimates for d in e.diagnostics]
-    found += prepared.findings
+    found = list(prepared.findings)
+    if result.diagnostics or any(e.diagnostics for e in estimates):
+        locator = Locator(result)  # the file's tables indexed once for all its diagnostics
+        found = [from_diagnostic(d, result, locator) for d in result.diagnostics]
+        found += [from_diagnostic(d, result, locator) for e in estimates for d in e.diagnostics]
+        found += prepared.findings
     if workflow.rules:
         checks = Rules.of(rules).file
         found += run_checks(checks, "file", FileContext(result, estimates, sizing), result.path)
@@ -391,10 +393,11 @@ def finish(
     records).
     """
     shown: dict[str, str] = {}
+    report_path = path_reporter(root)
 
-    def relative(path: str) -> str:  # one abspath/relpath per file, not per finding
+    def relative(path: str) -> str:  # one abspath per file, not per finding
         if path not in shown:
-            shown[path] = reported_path(path, root)
+            shown[path] = report_path(path)
         return shown[path]
 
     kept, suppressed = finish_findings(findings, selection, marks, relative)
@@ -461,13 +464,31 @@ def reported_path(path: str, root: str, cwd: str | None = None) -> str:
     """``path`` as a fingerprint sees it: relative to ``root`` when under it (``/``
     separators), else as given; ``cwd`` is what a relative ``path`` is relative to
     (default: this process's; a Spark task passes the driver's)."""
-    if path.startswith("<"):
-        return path
-    absolute = os.path.abspath(path if cwd is None else os.path.join(cwd, path))
+    return path_reporter(root, cwd)(path)
+
+
+def path_reporter(root: str, cwd: str | None = None) -> Callable[[str], str]:
+    """:func:`reported_path` with ``root`` made absolute once (a lint reports every file
+    of the run against one root).
+
+    Both paths are absolute and normalised (``os.path.abspath``), so a path under the
+    root is its text after the root's: what ``os.path.relpath`` gives, without splitting
+    both paths into their components for every file.
+    """
     base = os.path.abspath(root if cwd is None else os.path.join(cwd, root))
-    if absolute == base or absolute.startswith(base.rstrip(os.sep) + os.sep):
-        return os.path.relpath(absolute, base).replace(os.sep, "/")
-    return path.replace(os.sep, "/")
+    prefix = base.rstrip(os.sep) + os.sep
+
+    def reported(path: str) -> str:
+        if path.startswith("<"):
+            return path
+        absolute = os.path.abspath(path if cwd is None else os.path.join(cwd, path))
+        if absolute == base:
+            return os.curdir
+        if absolute.startswith(prefix):
+            return absolute[len(prefix) :].replace(os.sep, "/")
+        return path.replace(os.sep, "/")
+
+    return reported
 
 
 # ------------------------------------------------------------------ one process
@@ -644,6 +665,7 @@ __all__ = [
     "finish_findings",
     "lint",
     "load_workload",
+    "path_reporter",
     "prepare",
     "quiet_ascii_widths",
     "read",

@@ -45,7 +45,9 @@ def test_a_number_after_the_last_word_stays_in_its_statement() -> None:
 
 
 def test_a_column_named_like_a_statement_keyword_does_not_cut_the_batch() -> None:
-    text = "create table w (\nsp_code smallint NOT NULL,\nsp_year int NOT NULL\n)\nlock datarows\ngo\n"
+    text = (
+        "create table w (\nsp_code smallint NOT NULL,\nsp_year int NOT NULL\n)\nlock datarows\ngo\n"
+    )
     assert _tables("sybase", text) == [("w", ["sp_code", "sp_year"])]
 
 

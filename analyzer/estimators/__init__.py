@@ -67,8 +67,8 @@ class TableEstimate:
 class Estimator(t.Protocol):
     """``estimate(table, path, sizing, explain)``: ``explain=False`` asks for the figures
     and diagnostics only; an estimator then leaves out the worksheets it can do without
-    (Teradata: its row worksheets; SQL Server: the row at its declared maximums), the
-    others make them either way."""
+    (Teradata, ASE and HiRDB: their row worksheets; SQL Server: the row at its declared
+    maximums), the others are made either way."""
 
     def __call__(
         self, table: Table, path: str, sizing: SizingSettings, explain: bool = True
@@ -118,9 +118,15 @@ def estimate_file(
     diagnostics are what matter, not the worksheets (:class:`Estimator`).
     """
     out = []
+    # dialect -> its estimator (None: none for its platform), looked up once a file
+    found: dict[str, Estimator | None] = {}
     for table in result.tables:
-        platform = sizing.platform_for(table.dialect)
-        loader = ESTIMATORS.get(platform)
-        if loader is not None:
-            out.append(loader()(table, result.path, sizing, explain))
+        dialect = table.dialect
+        if dialect in found:
+            estimator = found[dialect]
+        else:
+            loader = ESTIMATORS.get(sizing.platform_for(dialect))
+            estimator = found[dialect] = loader() if loader is not None else None
+        if estimator is not None:
+            out.append(estimator(table, result.path, sizing, explain))
     return tuple(out)

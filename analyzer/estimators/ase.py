@@ -263,6 +263,33 @@ def row_worksheet(table: Table, ase: AseSettings, lock: str, at_max: bool = Fals
     return Worksheet(title, source, tuple(steps))
 
 
+def _row_size(table: Table, ase: AseSettings, lock: str, at_max: bool = False) -> int:
+    """The data row size of :func:`row_worksheet` (its step 1p when data-only-locked, else
+    1) without the worksheet: the same sums (:func:`_areas` without its terms), in order."""
+    bits = fixed = var = nvar = 0
+    for c in table.columns:
+        s = c.storage
+        if s is None:
+            continue
+        category = s.category
+        if category == "bit":
+            bits += 1
+        elif category == "fixed":
+            fixed += int(s.data_length)
+        else:  # variable (NULL columns included) and lob (the text pointer)
+            var += int(s.max_length if at_max else s.data_length)
+            nvar += 1
+    if bits:
+        fixed += math.ceil(bits / 8)
+    if _dol(lock):
+        row = 6 + fixed if nvar == 0 else 8 + fixed + var + 2 * nvar
+        return max(row, ase.dol_min_row_bytes)
+    if nvar == 0:
+        return 4 + fixed
+    subtotal = 4 + fixed + var
+    return subtotal + (subtotal // 256 + 1) + nvar + 1 + 2
+
+
 def _row(ws: Worksheet) -> int:
     return int(ws.value("1p") if any(s.step == "1p" for s in ws.steps) else ws.value("1"))
 
@@ -507,21 +534,28 @@ def estimate(
 ) -> TableEstimate:
     """Size ``table`` on ASE: the data row, rows per page, data pages, clustered index, OAM.
 
-    ``explain`` is the estimators' common signature (:class:`analyzer.estimators.Estimator`):
-    this one makes its worksheets either way (its figures are read from them)."""
+    ``explain=False`` (:class:`analyzer.estimators.Estimator`): the data row and the row at
+    the declared maximums without their worksheets (:func:`_row_size`); the other
+    worksheets are made either way."""
     ase = sizing.ase
     lock = lock_scheme(table, ase)
     dol = _dol(lock)
-    row_ws = row_worksheet(table, ase, lock)
-    max_ws = row_worksheet(table, ase, lock, at_max=True)
-    row, max_row = _row(row_ws), _row(max_ws)
+    row_title = f"{'data-only-locked' if dol else 'allpages-locked'} data row"
+    worksheets: list[Worksheet] = []
+    if explain:
+        row_ws = row_worksheet(table, ase, lock)
+        max_ws = row_worksheet(table, ase, lock, at_max=True)
+        row, max_row = _row(row_ws), _row(max_ws)
+        worksheets += [row_ws, max_ws]
+    else:
+        row, max_row = _row_size(table, ase, lock), _row_size(table, ase, lock, at_max=True)
     key = clustered_key(table)
     fill = key.fill_factor if key is not None else None
     pages_ws = data_pages(table, ase, lock, row, sizing.rows, fill)
     rows_per_page = int(pages_ws.value("2r"))
     diags, limit = _diagnostics(table, ase, lock, max_row)
-    figures = [Figure("row_bytes", row, worksheet=row_ws.title)]
-    worksheets = [row_ws, max_ws, pages_ws]
+    figures = [Figure("row_bytes", row, worksheet=row_title)]
+    worksheets.append(pages_ws)
     if not dol and table.options.max_rows_per_page:
         usable = ase.page_size - ase.dol_page_header
         conv = exp_row_size_from_max_rows(max_row, table.options.max_rows_per_page, usable)

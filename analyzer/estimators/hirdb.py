@@ -106,6 +106,10 @@ def areas(table: Table, hs: HirdbSettings, rows: int | None) -> list[Area]:
     return out
 
 
+#: The title of the row-length worksheet (a figure names it, made or not).
+_ROW_TITLE = "row length"
+
+
 def row_length(table: Table, at_max: bool = False) -> Worksheet:
     """17.1.2(3): the row length, the sum of every column's di (Table 17-1)."""
     return _row_lengths(_sized(table))[1 if at_max else 0]
@@ -122,7 +126,7 @@ def _row_lengths(cols: list[Column]) -> tuple[Worksheet, Worksheet]:
         how = name if s.basis == "declared maximum" else f"{name}, {s.basis}"
         terms.append(Term(how, s.data_length))
     return (
-        Worksheet("row length", _ROW, (_row_step(terms),)),
+        Worksheet(_ROW_TITLE, _ROW, (_row_step(terms),)),
         Worksheet("row length at declared maximums", _ROW, (_row_step(max_terms),)),
     )
 
@@ -430,8 +434,9 @@ def estimate(
 ) -> TableEstimate:
     """Size ``table`` on HiRDB: row length, rows per page and pages in every RDAREA.
 
-    ``explain`` is the estimators' common signature (:class:`analyzer.estimators.Estimator`):
-    this one makes its worksheets either way (its figures are read from them)."""
+    ``explain=False`` (:class:`analyzer.estimators.Estimator`): the row lengths without
+    their worksheets (the sums of :func:`row_length`'s terms, in order); the page
+    worksheets are made either way."""
     hs = sizing.hirdb
     c = (
         table.options.pctfree_unused
@@ -445,13 +450,20 @@ def estimate(
     )
     f = len(table.columns)
     cols = _sized(table)
-    row, at_max = _row_lengths(cols)
-    worksheets = [row, at_max]
+    worksheets: list[Worksheet] = []
+    if explain:
+        row_ws, max_ws = _row_lengths(cols)
+        worksheets += [row_ws, max_ws]
+        row, at_max = int(row_ws.result), int(max_ws.result)
+    else:
+        row = int(sum(col.storage.data_length for col in cols if col.storage))
+        at_max = int(sum(col.storage.max_length for col in cols if col.storage))
+    area_worksheets: list[Worksheet] = []
     diags: list[Diagnostic] = []
-    figures = [Figure("row_length", int(row.result), worksheet=row.title)]
+    figures = [Figure("row_length", row, worksheet=_ROW_TITLE)]
     branch = sum(sum(col.storage.branch) for col in cols if col.storage)
     figures.append(Figure("branch_bytes_per_row", branch))
-    figures.append(Figure("stored_bytes_per_row", int(row.result) + branch))
+    figures.append(Figure("stored_bytes_per_row", row + branch))
     per_area = areas(table, hs, sizing.rows)
     limits = []
     total_pages = 0
@@ -480,7 +492,7 @@ def estimate(
                 )
             )
         ws, found = pages(table, hs, area, c, h, cols)
-        worksheets.append(ws)
+        area_worksheets.append(ws)
         diags.extend(found)
         rpp = int(ws.value("(2)(a)" if table.options.fix else "(1)(a)"))
         rows_per_page = rpp if rows_per_page is None else min(rows_per_page, rpp)
@@ -518,7 +530,7 @@ def estimate(
         summary = Worksheet(
             "table storage pages", _PAGES, reconstruction=SHORT, result_step="17.1.2"
         )
-        terms = tuple(Term(ws.title, int(ws.result)) for ws in worksheets[2:])
+        terms = tuple(Term(ws.title, int(ws.result)) for ws in area_worksheets)
         summary = summary.add(
             Step("17.1.2", "Pages of the table", "sum over its RDAREAs", total_pages, terms)
         )
@@ -533,11 +545,11 @@ def estimate(
                         f"{ws.title}: {int(ws.result)} x {area.page_length}",
                         int(ws.result) * area.page_length,
                     )
-                    for ws, area in zip(worksheets[2:], per_area, strict=True)
+                    for ws, area in zip(area_worksheets, per_area, strict=True)
                 ),
             )
         )
-        worksheets.append(summary)
+        area_worksheets.append(summary)
         pages_total = total_pages
         figures += [
             Figure("rows_per_page", rows_per_page or 0, "rows"),
@@ -551,15 +563,15 @@ def estimate(
         table=table.name,
         dialect=table.dialect,
         platform="hirdb",
-        row_bytes=int(row.result),
-        max_row_bytes=int(at_max.result),
+        row_bytes=row,
+        max_row_bytes=at_max,
         row_limit=min(limits) if limits else None,
         rows=sizing.rows,
         rows_per_page=rows_per_page,
         pages=pages_total,
         table_bytes=table_bytes if sizing.rows is not None else None,
         figures=tuple(figures),
-        worksheets=tuple(worksheets),
+        worksheets=(*worksheets, *area_worksheets),
         diagnostics=tuple(diags),
         reconstruction=RECONSTRUCTION,
     )

@@ -193,15 +193,12 @@ def article_log(
     )
 
 
-def publications(
+def _articles(
     results: Sequence[FileResult],
-    sizing: SizingSettings,
-    loads: t.Callable[[str], TableLoad | None] = lambda name: None,
-) -> list[ArticleLog]:
-    """Every article of every SQL Remote publication of the run whose table is in the input."""
+) -> t.Iterator[tuple[Publication, Article, Table, str]]:
+    """``(publication, article, table, table's path)`` of every article of every SQL Remote
+    publication of the run whose table is in the input."""
     tables = {tb.name.name.lower(): (r.path, tb) for r in results for tb in r.tables}
-    subs = [s for r in results for s in r.subscriptions if s.kind == "sql_remote"]
-    out = []
     for r in results:
         for pub in r.publications:
             if pub.kind not in ("sql_remote_ase", "sql_anywhere"):
@@ -211,7 +208,48 @@ def publications(
                 if found is None:
                     continue  # the link pass reports the missing table
                 path, table = found
-                out.append(
-                    article_log(pub, article, table, path, sizing, subs, loads(table.name.name))
-                )
+                yield pub, article, table, path
+
+
+def _subscriptions(results: Sequence[FileResult]) -> list[Subscription]:
+    return [s for r in results for s in r.subscriptions if s.kind == "sql_remote"]
+
+
+def publications(
+    results: Sequence[FileResult],
+    sizing: SizingSettings,
+    loads: t.Callable[[str], TableLoad | None] = lambda name: None,
+) -> list[ArticleLog]:
+    """Every article of every SQL Remote publication of the run whose table is in the input."""
+    subs = _subscriptions(results)
+    return [
+        article_log(pub, article, table, path, sizing, subs, loads(table.name.name))
+        for pub, article, table, path in _articles(results)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class ArticleCheck:
+    """What the replication findings read of an :class:`ArticleLog`: the article, its table
+    and its subscription-column check, without the log volume (no finding reads it)."""
+
+    path: str
+    publication: str
+    kind: str
+    table: QualifiedName
+    subscription: SubscriptionColumn | None
+    span: Span | None = None
+
+
+def checks(results: Sequence[FileResult]) -> list[ArticleCheck]:
+    """The articles of :func:`publications`, in its order, with :func:`article_log`'s
+    subscription-column check but without sizing each article's table on ASE (the lint's
+    findings read no row or log size: docs/decisions.md D122)."""
+    subs = _subscriptions(results)
+    out = []
+    for pub, article, table, path in _articles(results):
+        values = [s.subscribe_by for s in subs if s.target.lower() == pub.name.name.lower()]
+        check = subscription_column(article, table, pub.kind, [v for v in values if v])
+        span = article.span or pub.span
+        out.append(ArticleCheck(path, pub.name.name, pub.kind, table.name, check, span))
     return out

@@ -41,7 +41,16 @@ from analyzer.ir import (
     evolve,
     field_setter,
 )
-from analyzer.platforms import Basis, Unsupported, column_rule, names, storage_key, teradata
+from analyzer.platforms import (
+    Basis,
+    ColumnRule,
+    StorageKey,
+    Unsupported,
+    column_rule,
+    names,
+    storage_key,
+    teradata,
+)
 from analyzer.settings import SizingSettings
 
 Sized = ColumnStorage | Unsupported
@@ -64,9 +73,28 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
     # settings' fill), and on Teradata nullability and compression (the presence bits
     # set here).
     sized: dict[str, dict[t.Hashable, Sized]] = {}
+    # dialect -> (its platform's rule, storage key, presence bits?, memo), found once a
+    # file; None: a platform ddlaudit cannot size.
+    by_dialect: dict[str, tuple[ColumnRule, StorageKey, bool, dict[t.Hashable, Sized]] | None]
+    by_dialect = {}
     for table in result.tables:
-        platform = sizing.platform_for(table.dialect)
-        if platform not in known:
+        dialect = table.dialect
+        if dialect in by_dialect:
+            how = by_dialect[dialect]
+        else:
+            platform = sizing.platform_for(dialect)
+            how = by_dialect[dialect] = (
+                (
+                    column_rule(platform),
+                    storage_key(platform),
+                    platform == "teradata",
+                    sized.setdefault(platform, {}),
+                )
+                if platform in known
+                else None
+            )
+        if how is None:
+            platform = sizing.platform_for(dialect)
             diagnostics.append(
                 Diagnostic(
                     "S003",
@@ -78,10 +106,7 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
             )
             tables.append(table)
             continue
-        rule = column_rule(platform)
-        key_of = storage_key(platform)
-        presence = platform == "teradata"
-        memo = sized.setdefault(platform, {})
+        rule, key_of, presence, memo = how
         columns = []
         for column in table.columns:
             computed = column.computed

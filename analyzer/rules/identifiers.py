@@ -217,18 +217,29 @@ def identifier_too_long(ctx: SourceContext) -> Iterator[Finding]:
         limit = limits.get(platform)
         if limit is None:
             limit = limits[platform] = _limit(ctx, platform)
-        at = _table_name_of(ctx, i)
-        written = ctx.text[at[0] : at[1]] if at else table.name.name
-        name, maximum, why = table.name.name, None, ""
         delimited = platform == "ase" and limit[0].max_length == 255
-        if platform == "mssql" and written.startswith("#") and not written.startswith("##"):
-            name, maximum, why = written, _MSSQL_LOCAL_TEMP, " for a local temporary table"
-        elif delimited and _quoted(written):
-            maximum, why = 253, " for a delimited identifier"
-        message = _too_long("table name", name, None, limit, encoding, maximum=maximum, why=why)
-        if message:
-            span = _sub_span(ctx, table.span, *at) if at and table.span else table.span
-            yield IDENTIFIER_TOO_LONG.finding(message, ctx.path, span=span, table=table)
+        name, span = table.name.name, table.span
+        # A short ASCII name is under every limit however it is written (253 delimited,
+        # 116 for a #temporary table, whose '#' must then be in the statement): its
+        # written form is looked for only otherwise.
+        if not (
+            len(name) <= min(limit[0].max_length, 253, 116)
+            and name.isascii()
+            and (
+                platform != "mssql" or span is None or ctx.text.find("#", span.start, span.end) < 0
+            )
+        ):
+            at = _table_name_of(ctx, i)
+            written = ctx.text[at[0] : at[1]] if at else name
+            maximum, why = None, ""
+            if platform == "mssql" and written.startswith("#") and not written.startswith("##"):
+                name, maximum, why = written, _MSSQL_LOCAL_TEMP, " for a local temporary table"
+            elif delimited and _quoted(written):
+                maximum, why = 253, " for a delimited identifier"
+            message = _too_long("table name", name, None, limit, encoding, maximum=maximum, why=why)
+            if message:
+                span = _sub_span(ctx, span, *at) if at and span else span
+                yield IDENTIFIER_TOO_LONG.finding(message, ctx.path, span=span, table=table)
         # A column name this short and ASCII is under the limit whatever its quoting
         # (253 delimited, from a 255 limit): no call per column for most names.
         short = min(limit[0].max_length, 253)
@@ -310,9 +321,10 @@ def reserved_word_identifier(ctx: SourceContext) -> Iterator[Finding]:
         if platform not in _LIST_SOURCES:
             continue
         where = f"{_PLATFORM_NAMES[platform]} ({_LIST_SOURCES[platform]})"
-        at = _table_name_of(ctx, i)
+        # the name's written form only for a reserved word (whether it is quoted)
+        at = _table_name_of(ctx, i) if is_reserved(platform, table.name.name) else None
         bare = at is not None and not _quoted(ctx.text[at[0] : at[1]])
-        if at is not None and bare and table.span and is_reserved(platform, table.name.name):
+        if at is not None and bare and table.span:
             yield RESERVED_WORD_IDENTIFIER.finding(
                 f"table name {table.name.name} is a reserved word of {where}; quote it or "
                 "rename the table",

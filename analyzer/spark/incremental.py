@@ -28,8 +28,8 @@ from pyspark.sql import SparkSession
 from pyspark.sql import types as T
 
 from analyzer import __version__
-from analyzer.ir import SCHEMA_VERSION
 from analyzer.core import Options
+from analyzer.ir import SCHEMA_VERSION
 from analyzer.rules.registry import Rule
 from analyzer.spark.worker import Analysed
 

@@ -1,0 +1,187 @@
+"""The lint's shortcuts give what the plain computations give (docs/lint-speed.md, D122).
+
+Each fast path is compared with the computation it replaces, on the bundled fixtures and
+on cases built to reach its edges.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+import pytest
+
+from analyzer import findings
+from analyzer.core import Options, analyze_paths
+from analyzer.estimators import ase, hirdb, sql_remote
+from analyzer.ir import FileResult
+from analyzer.settings import HirdbSettings, SizingSettings
+from analyzer.workflow import path_reporter
+from tests.test_estimator_speed_identity import generated, sized
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def _relpath_reported(path: str, root: str, cwd: str | None = None) -> str:
+    """The fingerprint path as :func:`analyzer.workflow.reported_path` computed it before
+    D122: both paths made absolute for every file, then ``os.path.relpath``."""
+    if path.startswith("<"):
+        return path
+    absolute = os.path.abspath(path if cwd is None else os.path.join(cwd, path))
+    base = os.path.abspath(root if cwd is None else os.path.join(cwd, root))
+    if absolute == base or absolute.startswith(base.rstrip(os.sep) + os.sep):
+        return os.path.relpath(absolute, base).replace(os.sep, "/")
+    return path.replace(os.sep, "/")
+
+
+PATHS = [
+    "a.sql",
+    "./a.sql",
+    "d/e/../f.sql",
+    "d//e/./f.sql",
+    "../sibling/x.sql",
+    "fixtures",
+    ".",
+    "..",
+    "/",
+    "/etc/x.sql",
+    "/tmp",
+    "/tmp/",
+    "/tmp/a/b.sql",
+    "/tmpx/a.sql",
+    "<stdin>",
+    "<input>",
+    os.getcwd(),
+    os.getcwd() + "/x/y.sql",
+    os.getcwd() + "x.sql",
+]
+ROOTS = [".", "./", "..", "/", "/tmp", "/tmp/", "fixtures", "d/e/..", os.getcwd()]
+
+
+@pytest.mark.parametrize("root", ROOTS)
+@pytest.mark.parametrize("cwd", [None, "/tmp", "/tmp/a/", "/"])
+def test_path_reporter_is_relpath(root: str, cwd: str | None) -> None:
+    reported = path_reporter(root, cwd)
+    for path in PATHS:
+        assert reported(path) == _relpath_reported(path, root, cwd), (path, root, cwd)
+
+
+def test_path_reporter_reports_relative_and_outside_paths() -> None:
+    """The comparison above can fail: the three outcomes are all reached."""
+    reported = path_reporter("/tmp")
+    assert reported("/tmp/a/b.sql") == "a/b.sql"
+    assert reported("/tmp") == "."
+    assert reported("/tmpx/a.sql") == "/tmpx/a.sql"
+
+
+def _results(paths: list[str]) -> list[FileResult]:
+    results, _ = analyze_paths(paths, Options())
+    return results
+
+
+def _sql_remote_inputs() -> list[list[str]]:
+    """Each fixture with a SQL Remote publication, alone, then every one in one scope."""
+    found = sorted(
+        str(p)
+        for p in FIXTURES.rglob("*.sql")
+        if "publication" in p.read_text(encoding="utf-8", errors="replace").lower()
+    )
+    return [[p] for p in found] + [found]
+
+
+def test_sql_remote_checks_are_the_article_logs_without_volumes() -> None:
+    """What the lint's findings read of SQL Remote articles (:func:`sql_remote.checks`) is
+    what :func:`sql_remote.publications` gives, article for article; the findings too."""
+    sizing = SizingSettings()
+    compared = problems = 0
+    for paths in _sql_remote_inputs():
+        results = _results(paths)
+        logs = sql_remote.publications(results, sizing)
+        fast = sql_remote.checks(results)
+        assert [(a.path, a.publication, a.kind, a.table, a.subscription, a.span) for a in logs] == [
+            (c.path, c.publication, c.kind, c.table, c.subscription, c.span) for c in fast
+        ]
+        assert findings.replication_findings(
+            results, sizing, logs=fast
+        ) == findings.replication_findings(results, sizing, logs=logs)
+        compared += len(fast)
+        problems += sum(
+            c.subscription is not None and c.subscription.problem is not None for c in fast
+        )
+    assert compared > 5 and problems > 0  # articles, some with a subscription-column problem
+
+
+def _ase_sizing(lock: str, page_size: int, rows: int | None, fill: float | None) -> SizingSettings:
+    base = SizingSettings(platform="ase", rows=rows, fill=fill)
+    return dataclasses.replace(
+        base, ase=dataclasses.replace(base.ase, lock_scheme=lock, page_size=page_size)
+    )
+
+
+@pytest.fixture(scope="module")
+def fixture_files() -> list[Path]:
+    return sorted(FIXTURES.rglob("*.sql"))
+
+
+@pytest.mark.parametrize("lock", ["allpages", "datarows"])
+@pytest.mark.parametrize(("page_size", "rows", "fill"), [(2048, None, None), (8192, 40_000, 0.5)])
+def test_ase_figures_only_is_the_full_estimate(
+    fixture_files: list[Path], lock: str, page_size: int, rows: int | None, fill: float | None
+) -> None:
+    """Every fixture table sized as ASE (the lock scheme of the run, or the table's own),
+    at declared maximums or half full, with or without a row count: the figures-only
+    estimate is the full one without its two row worksheets."""
+    sizing = _ase_sizing(lock, page_size, rows, fill)
+    tables = [t for p in fixture_files for t in sized(p, sizing).tables if t.columns]
+    assert len(tables) > 300
+    shapes = set()
+    for table in tables:
+        full = ase.estimate(table, "t.sql", sizing)
+        fast = ase.estimate(table, "t.sql", sizing, explain=False)
+        assert [w.title.endswith("data row") for w in full.worksheets[:2]] == [True, False]
+        assert fast == dataclasses.replace(full, worksheets=full.worksheets[2:])
+        variable = any(
+            c.storage is not None and c.storage.category not in ("fixed", "bit")
+            for c in table.columns
+        )
+        shapes.add((ase.lock_scheme(table, sizing.ase), variable))
+    # both lock schemes met (a table's own overrides the run's), variable-length rows too
+    assert {lk for lk, _ in shapes} >= {"allpages", "datarows"} and {v for _, v in shapes} == {
+        True,
+        False,
+    }
+
+
+@pytest.mark.parametrize(
+    "hs",
+    [
+        HirdbSettings(),
+        HirdbSettings(page_length=4096, rdareas=(("RU01", 8192, 50),), segment_round=False),
+    ],
+    ids=["default", "small-pages"],
+)
+@pytest.mark.parametrize(("rows", "fill"), [(None, None), (250_000, 0.5)])
+def test_hirdb_figures_only_is_the_full_estimate(
+    fixture_files: list[Path], hs: HirdbSettings, rows: int | None, fill: float | None
+) -> None:
+    """Every fixture table sized as HiRDB, plus generated HiRDB tables (RDAREAs, FIX,
+    branching columns): the figures-only estimate is the full one without its two
+    row-length worksheets."""
+    sizing = SizingSettings(platform="hirdb", rows=rows, fill=fill, hirdb=hs)
+    files = [sized(p, sizing) for p in fixture_files]
+    files += [generated("hirdb", seed, 12, sizing) for seed in (3, 4)]
+    tables = [t for r in files for t in r.tables if t.columns]
+    assert len(tables) > 300
+    differ = 0
+    for table in tables:
+        full = hirdb.estimate(table, "t.sql", sizing)
+        fast = hirdb.estimate(table, "t.sql", sizing, explain=False)
+        assert [w.title for w in full.worksheets[:2]] == [
+            "row length",
+            "row length at declared maximums",
+        ]
+        assert fast == dataclasses.replace(full, worksheets=full.worksheets[2:])
+        differ += full.row_bytes != full.max_row_bytes
+    # half full, rows are below their declared maximums: the two sums differ
+    assert differ > 10 if fill else differ == 0
