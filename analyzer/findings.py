@@ -253,12 +253,7 @@ def estimated_findings(
     from analyzer.estimators import mssql_replication, repserver, sql_remote
 
     msgs = repserver.messages(results, sizing, workload, explain=False)
-    changed: dict[str, tuple[str, ...] | None] = {}
-    upd: dict[str, str] = {}
-    for load in workload.tables if workload is not None else ():
-        changed[load.name.lower()] = load.changed_columns
-        if load.upd_cmd:
-            upd[load.name.lower()] = load.upd_cmd
+    changed, upd = mssql_replication.workload_updates(workload)
     articles = mssql_replication.articles(
         results, texts or {}, sizing, changed, upd, published_only=True
     )

@@ -43,6 +43,9 @@ from analyzer.platforms import Basis
 from analyzer.settings import SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
+if t.TYPE_CHECKING:  # annotations only: YAML loads with a workload (D108)
+    from analyzer.workload import Workload
+
 _DOCS = "sql-docs, Transactional Articles - Specify How Changes Are Propagated"
 _MODEL = "ddlaudit command model (D66), MSrepl_commands and Estimate the Size of a Clustered Index"
 SYNTAXES = ("CALL", "SCALL", "MCALL", "XCALL")
@@ -544,6 +547,21 @@ def calls_in(result: FileResult, text: str) -> list[dict[str, str]]:
         if s.kind in ("exec sp_addarticle", "exec sp_changearticle"):
             out.append(article_calls(text[s.span.start : s.span.end]))
     return out
+
+
+def workload_updates(
+    workload: Workload | None,
+) -> tuple[dict[str, tuple[str, ...] | None], dict[str, str]]:
+    """What a workload says of each table's updates, by lower-case table name: the columns
+    an update changes and its ``upd_cmd`` (the ``changed`` and ``upd_cmds`` of
+    :func:`articles`; D67)."""
+    changed: dict[str, tuple[str, ...] | None] = {}
+    upd: dict[str, str] = {}
+    for load in workload.tables if workload is not None else ():
+        changed[load.name.lower()] = load.changed_columns
+        if load.upd_cmd:
+            upd[load.name.lower()] = load.upd_cmd
+    return changed, upd
 
 
 def articles(

@@ -270,12 +270,7 @@ def build(
         diags = check(workload, tables, functions)
     msgs = repserver.messages(results, sizing, workload, sites)
     cap = repserver.capacity(msgs, workload, sizing) if workload is not None else None
-    changed: dict[str, tuple[str, ...] | None] = {}
-    upd: dict[str, str] = {}
-    for load in workload.tables if workload is not None else ():
-        changed[load.name.lower()] = load.changed_columns
-        if load.upd_cmd:
-            upd[load.name.lower()] = load.upd_cmd
+    changed, upd = mssql_replication.workload_updates(workload)
     articles = mssql_replication.articles(
         results, texts or {}, sizing, changed, upd, published_only=published_only
     )
