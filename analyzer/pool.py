@@ -31,6 +31,7 @@ run with :class:`PoolError`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import traceback
 import typing as t
@@ -48,6 +49,7 @@ from analyzer.source import DecodeResult, decode, read_path
 
 if t.TYPE_CHECKING:  # the rules and estimators are imported by the commands that use them
     import concurrent.futures as cf
+    import threading
 
     from analyzer.estimators import TableEstimate
     from analyzer.rules.engine import Rules
@@ -429,12 +431,25 @@ def _stop(pool: cf.ProcessPoolExecutor) -> None:
     """Shut the pool down without waiting for running tasks (Ctrl-C, a dead worker, or a
     consumer that stopped reading): its processes are ended, none is left behind."""
     processes = list((pool._processes or {}).values())
+    # Private attributes (typeshed mistypes the thread): read before shutdown clears them.
+    manager = t.cast("threading.Thread | None", pool._executor_manager_thread)
+    results = t.cast(t.Any, pool._result_queue)
     pool.shutdown(wait=False, cancel_futures=True)
     for p in processes:
         if p.is_alive():
             p.terminate()
     for p in processes:
         p.join(timeout=5)
+    # A worker ended in the middle of sending a result leaves the pool's manager thread
+    # waiting for the rest of the message for ever, and the interpreter joins that thread
+    # at exit (the hang of a Ctrl-C). This process holds the last open write end of the
+    # result pipe: closing it turns the wait into EOF, which the thread treats as a broken
+    # pool and ends.
+    if results is not None:
+        with contextlib.suppress(OSError):
+            results._writer.close()
+    if manager is not None:
+        manager.join(timeout=10)
 
 
 # ---------------------------------------------------------------------- lint

@@ -9,6 +9,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import typing as t
 from pathlib import Path
@@ -146,6 +147,43 @@ def test_ctrl_c_exits_4_without_hanging(tmp_path: Path) -> None:
     _, err = child.communicate(timeout=60)
     assert child.returncode == 4
     assert "ddlaudit: interrupted" in err
+
+
+def _large_result() -> bytes:
+    return b"x" * 300_000_000  # sending it takes long enough to be cut in the middle
+
+
+def _reading_a_result(thread: threading.Thread) -> bool:
+    frame = sys._current_frames().get(thread.ident or 0)
+    while frame is not None:
+        if frame.f_code.co_name == "_recv_bytes":
+            return True
+        frame = frame.f_back
+    return False
+
+
+@pytest.mark.parametrize("attempt", [1, 2, 3])
+def test_stopping_a_worker_mid_result_leaves_no_thread_waiting(attempt: int) -> None:
+    """Ctrl-C while a worker sends a result: the worker is ended with half a message in
+    the pipe, and the pool's manager thread (which the interpreter joins at exit) must
+    not wait for the rest for ever: the hang CI saw once in
+    test_ctrl_c_exits_4_without_hanging. Without the fix in ``_stop`` most attempts fail."""
+    import concurrent.futures as cf
+    import multiprocessing
+
+    from analyzer.pool import _stop
+
+    pool = cf.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+    pool.submit(_large_result)
+    manager = pool._executor_manager_thread
+    assert manager is not None
+    deadline = time.monotonic() + 60
+    while not _reading_a_result(manager) and time.monotonic() < deadline:
+        time.sleep(0.0005)
+    assert _reading_a_result(manager), "the result was never being read"
+    _stop(pool)
+    manager.join(timeout=15)
+    assert not manager.is_alive()
 
 
 @pytest.mark.parametrize("command", ["parse", "size", "lint"])
