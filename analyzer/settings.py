@@ -161,6 +161,12 @@ class MssqlSettings:
     #: offset); the sparse vector has a 4-byte header (complex-column header + count, D43).
     sparse_value_overhead: int = 4
     sparse_vector_header: int = 4
+    #: Index rows: ``procedure`` (default; "Estimate the Size of a Nonclustered Index" as
+    #: written: the heap RID as a variable-length column, a leaf null bitmap always, the
+    #: uniqueifier always) or ``engine`` (the index record as the storage engine writes
+    #: it, which DBCC PAGE and dm_db_index_physical_stats report: the RID fixed, a null
+    #: bitmap only with a nullable column, the uniqueifier only on duplicate keys). D123.
+    index_rows: str = "procedure"
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +299,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "limits_release": ("12.5", "15.7"),
     "unused_applies_to": ("page", "whole"),
     "free_pages_rounding": ("floor", "ceil"),
+    "index_rows": ("procedure", "engine"),
 }
 
 #: Allowed ranges of numeric settings (inclusive).

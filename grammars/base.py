@@ -425,6 +425,10 @@ class SpanParserMixin(Parser):
         # as CASE; tests/test_grammar_fastpaths.py checks the premises per grammar).
         curr = self._curr
         nxt = self._next
+        if curr is not None and curr.token_type is TokenType.COMMA:
+            # sqlglot's _parse_csv drops an element that parses to nothing: "a int,, b
+            # int" would pass without a word, and a column lost between the commas too.
+            self.raise_error("Expecting a column definition or a table constraint before ','")
         if (
             self.FAST_PATHS
             and curr is not None

@@ -152,3 +152,25 @@ def test_the_pure_sqlglot_build_is_in_use() -> None:
     from grammars.base import compiled_sqlglot
 
     assert compiled_sqlglot() is None
+
+
+@pytest.mark.parametrize("dialect", ["tsql", "sybase", "teradata", "hirdb"])
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "CREATE TABLE broken (id int NULL,, name varchar(20))",
+        "CREATE TABLE broken (id int NULL, name varchar(20),, PRIMARY KEY (id))",
+        "CREATE TABLE broken (, id int NULL)",
+    ],
+)
+def test_an_empty_element_between_commas_is_an_error(dialect: str, statement: str) -> None:
+    """sqlglot skips an element that parses to nothing: without a diagnostic the table
+    would pass as if the list were well formed."""
+    text = f"{statement};\n{GOOD.format(n=1)}"
+    result = analyze_bytes("commas.sql", text.encode(), Options(dialect=dialect))
+    assert [t.name.name for t in result.tables] == ["good1"]
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    assert [d.code for d in errors] == ["P001"]
+    assert errors[0].span is not None
+    assert statement[errors[0].span.column - 1] == ","
+    assert "before ','" in errors[0].message

@@ -435,7 +435,17 @@ def index_worksheet(
             tuple(var_terms),
         ),
     ]
-    if not key.unique:
+    if not key.unique and ms.index_rows == "engine":
+        steps.append(
+            Step(
+                "2.2",
+                "Uniqueifier (nonunique index)",
+                "stored only in the rows of a duplicate key (index_rows = engine): not counted",
+                max_var,
+                (Term("Max_Var_Key_Size", max_var), Term("uniqueifier", 0)),
+            )
+        )
+    elif not key.unique:
         num_keys, num_var, max_var = num_keys + 1, num_var + 1, max_var + 4
         steps.append(
             Step(

@@ -204,18 +204,25 @@ def _plus(a: _Group, b: _Group) -> _Group:
 
 
 def _locator(
-    table: Table, spec: IndexSpec, clustered: mssql.ClusteredKey | None
+    table: Table, spec: IndexSpec, clustered: mssql.ClusteredKey | None, engine: bool
 ) -> tuple[_Group, str, str]:
     """The data row locator (Step 1.3 / 2.2): the heap RID, or the clustering key columns not
-    in the index key (+ the uniqueifier of a nonunique clustered index)."""
+    in the index key (+ the uniqueifier of a nonunique clustered index). ``engine``: as the
+    record holds it (D123): the RID in the fixed-length part, no uniqueifier (stored only
+    for a duplicate clustering key)."""
     if clustered is None:
+        if engine:
+            rid = Term("heap RID (fixed-length in the record)", 8)
+            return _Group(1, 8, 0, 0, False, (rid,), ()), "heap RID", "+1 column, +8 fixed"
         rid = Term("heap RID", 8)
         return _Group(1, 0, 1, 8, False, (), (rid,)), "heap RID", "+1 column, +1 variable, +8"
     keyed = {n.lower() for n in spec.columns}
     extra = [n for n in clustered.columns if n.lower() not in keyed]
     g = _group(table, extra, "clustering key")
     why = f"clustering key columns not in the key: {', '.join(extra) or 'none'}"
-    if not clustered.unique:
+    if not clustered.unique and engine:
+        why += " (uniqueifier stored only for a duplicate key: not counted)"
+    elif not clustered.unique:
         g = _plus(g, _Group(1, 0, 1, 4, False, (), (Term("uniqueifier", 4),)))
         why += " + uniqueifier (nonunique clustered index)"
     return g, "clustering key", why
@@ -297,13 +304,15 @@ def nonclustered(
     """Size one nonclustered index (the page's steps 1-4)."""
     ms = sizing.mssql
     rows = sizing.rows
-    ws = Worksheet(f"{table.name.name}.{spec.name}: nonclustered index", _NCI)
+    engine = ms.index_rows == "engine"
+    source = f"{_NCI}; records as the engine stores them (index_rows = engine, D123)"
+    ws = Worksheet(f"{table.name.name}.{spec.name}: nonclustered index", source if engine else _NCI)
     if rows is not None:
         ws = ws.add(Step("1.1", "Num_Rows", "rows in the table (--rows)", rows))
     key = _group(table, spec.columns, "key")
     note = f"not sized: {', '.join(key.missing)}" if key.missing else None
     ws = ws.add(*_group_steps("1.2", "key", key, note))
-    locator, locator_kind, why = _locator(table, spec, clustered)
+    locator, locator_kind, why = _locator(table, spec, clustered, engine)
     upper = key
     if not spec.unique:
         upper = _plus(key, locator)
@@ -358,14 +367,20 @@ def nonclustered(
     if spec.unique:
         leaf = _plus(leaf, locator)
         ws = ws.add(*_group_steps("2.2", "leaf", leaf, f"row locator ({locator_kind}): {why}"))
-    leaf_bitmap = 2 + (leaf.count + 7) // 8
+    # The page counts a leaf null bitmap always; the engine writes one only when a column
+    # of the record is nullable (D123).
+    bitmapped = leaf.nullable or not engine
+    leaf_bitmap = 2 + (leaf.count + 7) // 8 if bitmapped else 0
     ws = ws.add(
         Step(
             "2.3",
             "Leaf_Null_Bitmap",
-            "2 + ((Num_Leaf_Cols + 7) / 8), integer part",
+            "2 + ((Num_Leaf_Cols + 7) / 8), integer part"
+            + (", if a leaf column is nullable; else 0 (index_rows = engine)" if engine else ""),
             leaf_bitmap,
-            (Term("2", 2), Term(f"({leaf.count} + 7) / 8", (leaf.count + 7) // 8)),
+            (Term("2", 2), Term(f"({leaf.count} + 7) / 8", (leaf.count + 7) // 8))
+            if bitmapped
+            else (Term("no nullable leaf column", 0),),
         )
     )
     leaf_var_step, leaf_var = _variable("2.4", "Variable_Leaf_Size", leaf)
