@@ -357,20 +357,41 @@ def scope_findings(
     workload: t.Any = None,
     encoding: str | None = None,
     stdin: bytes | None = None,
+    texts: t.Mapping[str, str] | None = None,
+    on_error: t.Callable[[str, Exception], Finding] | None = None,
 ) -> list[Finding]:
     """The scope step of a lint over one scope's checked files: the ``scope`` rules,
     then, when ``replicating`` (:func:`replication_enabled`), the replication estimators'
-    findings (the T-SQL files that publish articles read again in ``encoding``).
+    findings.  ``texts``: the files' texts where the caller holds them (a Spark task);
+    without them the T-SQL files that publish articles are read again in ``encoding``.
+    ``on_error``: makes a step's exception a finding of the scope, so that one step's
+    failure loses none of the other's findings (a Spark task); without it, it is raised.
 
-    :func:`lint` and the streamed lint (:func:`analyzer.pool.lint`) both run this: what
-    a scope's step is is decided here only.
+    :func:`lint`, the streamed lint (:func:`analyzer.pool.lint`) and the Spark scan
+    (:func:`analyzer.spark.worker.scope_findings`) all run this: what a scope's step is
+    is decided here only.
     """
-    found = check_scope(name, members, sizing, rules)
-    if replicating:
-        from analyzer.estimators.mssql_replication import source_texts
 
-        texts = source_texts(members, encoding, stdin)
-        found.extend(replication_findings(members, sizing, workload, texts))
+    def replication() -> list[Finding]:
+        got = texts
+        if got is None:
+            from analyzer.estimators.mssql_replication import source_texts
+
+            got = source_texts(members, encoding, stdin)
+        return replication_findings(members, sizing, workload, got)
+
+    steps: list[t.Callable[[], list[Finding]]] = [lambda: check_scope(name, members, sizing, rules)]
+    if replicating:
+        steps.append(replication)
+    found: list[Finding] = []
+    for step in steps:
+        if on_error is None:
+            found.extend(step())
+            continue
+        try:
+            found.extend(step())
+        except Exception as err:
+            found.append(on_error(name, err))
     return found
 
 

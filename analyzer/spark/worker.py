@@ -552,20 +552,19 @@ class RunSettings:
 
 
 def scope_findings(scope: str, members: Sequence[Member], run: RunSettings) -> list[Finding]:
-    """The ``scope`` rules and the replication findings over one scope's files (in order)."""
-    results = [m.checked.result for m in members]
-    out: list[Finding] = []
-    try:
-        out.extend(workflow.check_scope(scope, results, run.sizing, run.selection.enabled_rules))
-    except Exception as err:  # one step's failure must not lose the others' findings
-        out.append(_failed(scope, err))
-    if run.replicating:
-        texts = {m.path: m.text for m in members if m.text is not None}
-        try:
-            out.extend(workflow.replication_findings(results, run.sizing, run.workload, texts))
-        except Exception as err:
-            out.append(_failed(scope, err))
-    return out
+    """The ``scope`` rules and the replication findings over one scope's files (in order):
+    :func:`analyzer.workflow.scope_findings` with the texts the task holds, each step's
+    failure a D900 of the scope (one step's failure must not lose the others' findings)."""
+    return workflow.scope_findings(
+        scope,
+        [m.checked.result for m in members],
+        run.sizing,
+        run.selection.enabled_rules,
+        replicating=run.replicating,
+        workload=run.workload,
+        texts={m.path: m.text for m in members if m.text is not None},
+        on_error=_failed,
+    )
 
 
 def _failed(path: str, err: BaseException) -> Finding:
