@@ -485,13 +485,14 @@ class SpanParserMixin(Parser):
     def _templated_name(self) -> exp.Expr | None:
         """A name part holding a template placeholder, written without blanks:
         ``{schema}``, ``DW${INSTANCE}T_TMP``, ``${DB}`` (shell, BTEQ and Airflow
-        scripts fill them in before the platform sees the DDL): one identifier, as
-        written (D120).  None (nothing consumed) for anything else."""
+        scripts fill them in before the platform sees the DDL), or ``WK_T@PartId``
+        (an ``@name`` placeholder after a word, D124): one identifier, as written
+        (D120).  None (nothing consumed) for anything else."""
         tokens = self._tokens
         start = self._index
         end = start
         depth = 0
-        braces = False
+        placeholder = False
         while end < self._tokens_size:
             token = tokens[end]
             if end > start and token.start != tokens[end - 1].end + 1:
@@ -499,20 +500,39 @@ class SpanParserMixin(Parser):
             kind = token.token_type
             if kind is TokenType.L_BRACE:
                 depth += 1
-                braces = True
+                placeholder = True
             elif kind is TokenType.R_BRACE:
                 if not depth:
                     break
                 depth -= 1
             elif not _TEMPLATE_WORD.fullmatch(token.text) or (kind is TokenType.DOT and not depth):
                 break
+            elif kind is TokenType.PARAMETER and end > start and self._at_placeholder(end):
+                placeholder = True
             end += 1
-        if not braces or depth or end == start:
+        if not placeholder or depth or end == start:
             return None
         first = tokens[start]
         text = self.sql[first.start : tokens[end - 1].end + 1]
         self._advance(end - start)
         return self.expression(exp.Identifier(this=text, quoted=False), first)
+
+    def _at_placeholder(self, i: int) -> bool:
+        """Whether the ``@`` token ``i`` opens an ``@name`` placeholder inside a name
+        part: a word right before it and a word right after it, no blank between
+        (``WK_T@PartId``; Teradata reads ``@`` as a parameter sign, SQL Server and ASE
+        as part of the word already)."""
+        tokens = self._tokens
+        at = tokens[i]
+        if at.text != "@" or i + 1 >= self._tokens_size:
+            return False
+        before, after = tokens[i - 1], tokens[i + 1]
+        return (
+            before.end + 1 == at.start
+            and at.end + 1 == after.start
+            and _NAME_WORD.fullmatch(before.text) is not None
+            and _NAME_WORD.fullmatch(after.text) is not None
+        )
 
     def _scan_plain_type(
         self, i: int, named: bool = False

@@ -1044,3 +1044,40 @@ def test_evidence_recognises_teradata(path: Path) -> None:
 )
 def test_evidence_ignores_other_dialects(text: str) -> None:
     assert _score(text) == 0
+
+
+def test_at_placeholder_name_with_column_partitioning_sizes_its_columns() -> None:
+    # a BTEQ job's working table: "@Db" quoted, an ``@name`` placeholder glued to the
+    # table name (filled in by the job before the platform sees it, D124), a partition
+    # by a plain INTEGER column and secondary indexes
+    from analyzer.core import Options, analyze_bytes
+
+    sql = (
+        'CREATE TABLE "@Db".WK_CPN@PartId (INCTV_NBR INTEGER NOT NULL, PGM_NBR INTEGER NOT NULL, '
+        "CPN_CD VARCHAR(100) CHARACTER SET UNICODE NOT CASESPECIFIC NOT NULL, "
+        "LOAD_ID VARCHAR(8) CHARACTER SET LATIN NOT CASESPECIFIC) "
+        "PRIMARY INDEX CPN_NUPI (PGM_NBR, INCTV_NBR) PARTITION BY PGM_NBR "
+        "UNIQUE INDEX (INCTV_NBR, PGM_NBR, CPN_CD) INDEX (INCTV_NBR);\n"
+    )
+    result = analyze_bytes("t.btq", sql.encode(), Options(dialect="teradata"))
+    assert result.diagnostics == ()
+    (table,) = result.tables
+    assert str(table.name) == "@Db.WK_CPN@PartId"
+    assert [
+        (c.name, c.type.family, c.type.length, c.nullable, c.character_set) for c in table.columns
+    ] == [
+        ("INCTV_NBR", "integer", None, False, None),
+        ("PGM_NBR", "integer", None, False, None),
+        ("CPN_CD", "varchar", 100, False, "UNICODE"),
+        ("LOAD_ID", "varchar", 8, True, "LATIN"),
+    ]
+    pi, usi, nusi = table.indexes
+    assert (pi.kind, pi.name, pi.columns, pi.unique) == (
+        "primary_index",
+        "CPN_NUPI",
+        ("PGM_NBR", "INCTV_NBR"),
+        False,
+    )
+    assert [(p.kind, p.expression) for p in pi.partitioning] == [("expression", "PGM_NBR")]
+    assert (usi.unique, usi.columns) == (True, ("INCTV_NBR", "PGM_NBR", "CPN_CD"))
+    assert (nusi.unique, nusi.columns) == (False, ("INCTV_NBR",))

@@ -159,6 +159,21 @@ def test_a_bad_teradata_identity_option_is_reported() -> None:
             "CREATE TABLE ${schema}.orders (id int REFERENCES ${schema}.customers (id))",
             "${schema}.orders",
         ),
+        (
+            "teradata",
+            'CREATE TABLE "@Db".WK_T@PartId (a INTEGER) PRIMARY INDEX (a)',
+            "@Db.WK_T@PartId",
+        ),
+        (
+            "teradata",
+            "CREATE TABLE db.WK_T@Part@Run (a INTEGER) PRIMARY INDEX (a)",
+            "db.WK_T@Part@Run",
+        ),
+        (
+            "sybase",
+            "create table WK_T@PartId (a int not null)",
+            "WK_T@PartId",
+        ),
     ],
 )
 def test_template_placeholders_in_names(dialect: str, sql: str, qualified: str) -> None:
@@ -166,6 +181,13 @@ def test_template_placeholders_in_names(dialect: str, sql: str, qualified: str) 
     result = _analyze(dialect, sql)
     assert result.diagnostics == ()
     assert [str(t.name) for t in result.tables] == [qualified]
+
+
+def test_an_at_placeholder_after_a_blank_is_a_syntax_error() -> None:
+    # ``WK_T @PartId`` is no name part with a placeholder (D124)
+    result = _analyze("teradata", "CREATE TABLE db.WK_T @PartId (a INTEGER) PRIMARY INDEX (a)")
+    assert result.tables == ()
+    assert result.diagnostics and result.diagnostics[0].code == "P001"
 
 
 def test_an_unclosed_placeholder_is_a_syntax_error() -> None:
