@@ -58,6 +58,7 @@ _WITH_OPTIONS = frozenset(
         "DML_LOGGING",
         "COMPRESSION",
         "LOB_COMPRESSION",
+        "INDEX_COMPRESSION",
         "TRANSFER",
         "LATENCY_PRIORITY",
         "ERASE_RESIDUAL_DATA",
@@ -558,9 +559,34 @@ class _AseParser(_DdlParser):
         return self._parse_on_property()
 
     def _parse_ase_with(self) -> exp.Expr | list[exp.Expr] | None:
-        if not self._curr or self._curr.text.upper() not in _WITH_OPTIONS:
+        if not self._curr or not self._ase_option_at(self._index, _WITH_OPTIONS):
             return self._parse_with_property()
         return self._parse_ase_options(_WITH_OPTIONS)
+
+    def _erase_residual_at(self, i: int) -> int:
+        """How many tokens the name of the ``erase residual data {on | off}`` option
+        takes at token ``i``: 3 as ddlgen writes it (``erase residual data off``), 1 as
+        the Reference Manual quotes it (``"erase residual data" on``); 0 if it is not
+        there (D125)."""
+        tokens = self._tokens
+        if i >= self._tokens_size:
+            return 0
+        token = tokens[i]
+        if token.token_type is TokenType.IDENTIFIER or token.token_type is TokenType.STRING:
+            return 1 if " ".join(token.text.upper().split()) == "ERASE RESIDUAL DATA" else 0
+        words = tokens[i : i + 3]
+        if [t.text.upper() for t in words] == ["ERASE", "RESIDUAL", "DATA"]:
+            return 3
+        return 0
+
+    def _ase_option_at(self, i: int, names: frozenset[str]) -> bool:
+        """Whether the option at token ``i`` is one of ``names`` (``erase residual data``
+        counting as ``ERASE_RESIDUAL_DATA``)."""
+        if i >= self._tokens_size:
+            return False
+        if self._tokens[i].text.upper() in names:
+            return True
+        return "ERASE_RESIDUAL_DATA" in names and self._erase_residual_at(i) > 0
 
     def _parse_wrapped_properties(self) -> list[exp.Expr | list[exp.Expr]]:
         # a key's index options, unwrapped: ... PRIMARY KEY (a) WITH max_rows_per_page = 0,
@@ -576,15 +602,14 @@ class _AseParser(_DdlParser):
     def _parse_ase_options(self, names: frozenset[str]) -> list[exp.Expr]:
         """``name = value [, name = value ...]`` while the names are in ``names``."""
         options: list[exp.Expr] = []
-        while self._curr and self._curr.text.upper() in names:
+        while self._curr and self._ase_option_at(self._index, names):
             first = self._curr
             option = self._parse_ase_option()
             option.meta["span"] = (first.start, self._prev.end + 1)
             options.append(option)
             if not (
                 self._match(TokenType.COMMA, advance=False)
-                and self._next
-                and self._next.text.upper() in names
+                and self._ase_option_at(self._index + 1, names)
             ):
                 break
             self._advance()
@@ -592,6 +617,15 @@ class _AseParser(_DdlParser):
 
     def _parse_ase_option(self) -> exp.Expr:
         key_token = self._curr
+        erase = self._erase_residual_at(self._index)
+        if erase:
+            # erase residual data {on | off}: the words, or one quoted name
+            self._advance(erase)
+            key = exp.var("erase_residual_data")
+            key.meta.update({"start": key_token.start, "end": self._prev.end})
+            if not self._match_texts(("ON", "OFF")):
+                self.raise_error("Expected ON or OFF after erase residual data")
+            return self.expression(exp.Property(this=key, value=exp.var(self._prev.text.lower())))
         self._advance()
         key = exp.var(key_token.text)
         key.meta.update({"start": key_token.start, "end": key_token.end})
@@ -602,9 +636,10 @@ class _AseParser(_DdlParser):
             key = exp.var(self._find_sql(key_token, self._prev))
             state = exp.var(self._prev.text) if self._match_texts(("ON", "OFF")) else exp.var("ON")
             return self.expression(exp.Property(this=key, value=state))
-        if key_token.text.upper() in _INDEX_FLAGS and not self._match(TokenType.EQ):
-            return self.expression(exp.Property(this=key, value=exp.var("ON")))
         if not self._match(TokenType.EQ):
+            if key_token.text.upper() in _INDEX_FLAGS | {"INDEX_COMPRESSION"}:
+                # a flag, or index_compression [= {none | page}] without its value
+                return self.expression(exp.Property(this=key, value=exp.var("ON")))
             self.raise_error(f"Expected = after {key_token.text}")
         value = self._parse_number() or self._parse_string() or self._parse_var(any_token=True)
         if value is None:

@@ -736,3 +736,45 @@ def test_procedures_in_one_batch_are_cut() -> None:
     assert errors(result) == []
     assert [c.procedure for c in result.table_changes] == ["sp_primarykey", "sp_setreptable"]
     assert result.tables[0].primary_key is not None
+
+
+@pytest.mark.parametrize(
+    "erase",
+    ["erase residual data off", '"erase residual data" off', "ERASE  RESIDUAL DATA off"],
+)
+def test_ase16_ddlgen_storage_options(erase: str) -> None:
+    # ddlgen of ASE 16 writes the compression options and erase residual data (words,
+    # or quoted as in the Reference Manual) in one with list (D125)
+    sql = (
+        "create table dbo.adr (ADDRESS_ID int null, CITY varchar(55) null, POSTAL_CODE int null)"
+        " lock allpages with compression = None, lob_compression = Off,"
+        f" index_compression = None, {erase} on 'default'"
+        " partition by roundrobin(adr_729050602 on 'default')"
+    )
+    found = [
+        (p.this.name, p.args["value"].name) for p in props(create(sql)) if type(p) is exp.Property
+    ]
+    assert found == [
+        ("compression", "None"),
+        ("lob_compression", "Off"),
+        ("index_compression", "None"),
+        ("erase_residual_data", "off"),
+    ]
+    result = analyze(sql)
+    assert errors(result) == []
+    (ir,) = result.tables
+    assert [(c.name, c.type.name, c.type.length, c.nullable) for c in ir.columns] == [
+        ("ADDRESS_ID", "INT", None, True),
+        ("CITY", "VARCHAR", 55, True),
+        ("POSTAL_CODE", "INT", None, True),
+    ]
+    assert (ir.options.lock_scheme, ir.options.filegroup) == ("ALLPAGES", "default")
+    assert ("erase_residual_data", "off") in ir.options.extra
+
+
+def test_erase_residual_data_needs_on_or_off() -> None:
+    with pytest.raises(ParseError, match="ON or OFF after erase residual data"):
+        parse("create table t (a int) with erase residual data")
+    result = analyze("create table t (a int) with index_compression, erase residual data on")
+    assert errors(result) == []
+    assert ("index_compression", "ON") in result.tables[0].options.extra
