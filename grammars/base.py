@@ -507,7 +507,7 @@ class SpanParserMixin(Parser):
                 depth -= 1
             elif not _TEMPLATE_WORD.fullmatch(token.text) or (kind is TokenType.DOT and not depth):
                 break
-            elif kind is TokenType.PARAMETER and end > start and self._at_placeholder(end):
+            elif kind is TokenType.PARAMETER and self._at_placeholder(end, start):
                 placeholder = True
             end += 1
         if not placeholder or depth or end == start:
@@ -517,22 +517,28 @@ class SpanParserMixin(Parser):
         self._advance(end - start)
         return self.expression(exp.Identifier(this=text, quoted=False), first)
 
-    def _at_placeholder(self, i: int) -> bool:
-        """Whether the ``@`` token ``i`` opens an ``@name`` placeholder inside a name
-        part: a word right before it and a word right after it, no blank between
-        (``WK_T@PartId``; Teradata reads ``@`` as a parameter sign, SQL Server and ASE
-        as part of the word already)."""
+    def _at_placeholder(self, i: int, start: int) -> bool:
+        """Whether the ``@`` token ``i`` opens an ``@name`` placeholder in the name part
+        starting at token ``start``: a word right after it, no blank between, and either
+        a word right before it (``WK_T@PartId``) or, at the start of the part, a dot
+        right before or after the part (``db.@Part``, ``@Db.t``) or ``TABLE`` right before
+        it (``CREATE TABLE @T``); a table variable is never qualified nor created so, and
+        ``INSERT INTO @t`` keeps its parameter.  Teradata, SQL Server and ASE read ``@``
+        there as a parameter sign (D124)."""
         tokens = self._tokens
+        size = self._tokens_size
         at = tokens[i]
-        if at.text != "@" or i + 1 >= self._tokens_size:
+        if at.text != "@" or i + 1 >= size:
             return False
-        before, after = tokens[i - 1], tokens[i + 1]
-        return (
-            before.end + 1 == at.start
-            and at.end + 1 == after.start
-            and _NAME_WORD.fullmatch(before.text) is not None
-            and _NAME_WORD.fullmatch(after.text) is not None
-        )
+        after = tokens[i + 1]
+        if at.end + 1 != after.start or _NAME_WORD.fullmatch(after.text) is None:
+            return False
+        if i > start:
+            before = tokens[i - 1]
+            return before.end + 1 == at.start and _NAME_WORD.fullmatch(before.text) is not None
+        before_kind = tokens[i - 1].token_type if i > 0 else None
+        dot_after = i + 2 < size and tokens[i + 2].token_type is TokenType.DOT
+        return before_kind in (TokenType.DOT, TokenType.TABLE) or dot_after
 
     def _scan_plain_type(
         self, i: int, named: bool = False

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from sqlglot import exp
 from sqlglot.tokens import Tokenizer
 
 import grammars
@@ -174,6 +175,10 @@ def test_a_bad_teradata_identity_option_is_reported() -> None:
             "create table WK_T@PartId (a int not null)",
             "WK_T@PartId",
         ),
+        # a placeholder opening a part: sqlglot read a parameter and named the table Part
+        ("teradata", "CREATE TABLE db.@Part (a INTEGER) PRIMARY INDEX (a)", "db.@Part"),
+        ("tsql", "CREATE TABLE @Db.orders (id int)", "@Db.orders"),
+        ("teradata", "CREATE TABLE @T (a INTEGER) PRIMARY INDEX (a)", "@T"),
     ],
 )
 def test_template_placeholders_in_names(dialect: str, sql: str, qualified: str) -> None:
@@ -181,6 +186,13 @@ def test_template_placeholders_in_names(dialect: str, sql: str, qualified: str) 
     result = _analyze(dialect, sql)
     assert result.diagnostics == ()
     assert [str(t.name) for t in result.tables] == [qualified]
+
+
+def test_a_table_variable_stays_a_parameter() -> None:
+    # INSERT INTO @t: a T-SQL table variable, not a placeholder (D124)
+    tree = grammars.get("tsql").dialect().parse("INSERT INTO @t (a) VALUES (1)")[0]
+    assert tree is not None
+    assert isinstance(tree.find(exp.Table).this, exp.Parameter)
 
 
 def test_an_at_placeholder_after_a_blank_is_a_syntax_error() -> None:
