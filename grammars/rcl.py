@@ -44,6 +44,7 @@ from sqlglot.errors import ParseError
 from sqlglot.tokenizer_core import Token, TokenType
 
 from grammars import nodes
+from grammars.procargs import parse_error
 
 #: Statement heads this module parses (the Sybase grammar's ``"replication"`` statements).
 HEAD = re.compile(
@@ -85,27 +86,6 @@ def not_analysed(text: str) -> str | None:
         if pattern.match(text):
             return what
     return None
-
-
-def _position(sql: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of the character at ``offset``."""
-    line = sql.count("\n", 0, offset) + 1
-    return line, offset - (sql.rfind("\n", 0, offset) + 1) + 1
-
-
-def parse_error(sql: str, start: int, end: int, message: str) -> ParseError:
-    """A ``ParseError`` shaped like sqlglot's (``col`` is the last highlighted character)."""
-    end = max(min(end, len(sql)), start + 1)
-    line, col = _position(sql, end - 1)
-    return ParseError.new(
-        f"{message}. Line {line}, Col: {col}.",
-        description=message,
-        line=line,
-        col=col,
-        start_context=sql[max(0, start - 100) : start],
-        highlight=sql[start:end],
-        end_context=sql[end : end + 100],
-    )
 
 
 # ------------------------------------------------------------------------- tokens

@@ -35,16 +35,14 @@ import re
 import typing as t
 
 from sqlglot import exp
-from sqlglot.errors import ErrorLevel
 from sqlglot.tokenizer_core import Token, TokenType
 
 from grammars import nodes, rcl
 from grammars.base import KEY_CHANGES, SpanParserMixin
+from grammars.procargs import SP_ADDTYPE, Arg, parse_error, procedure_args
 from grammars.profiles.sybase import PROFILE
 from grammars.tsql import DdlauditTSQL, _DdlGenerator, _DdlParser
 
-#: ``sp_addtype`` at the head of a statement (the grammar's extra ``"type"`` statement).
-SP_ADDTYPE = re.compile(r"\s*(?:exec(?:ute)?\s+)?sp_addtype\b", re.IGNORECASE)
 # Sent to the parser so it can say why an external (proxy) table is not sized.
 CREATE_EXTERNAL = re.compile(r"\s*create\s+external\s+table\b", re.IGNORECASE)
 
@@ -77,99 +75,7 @@ _PARTITION_KINDS = ("RANGE", "HASH", "LIST", "ROUNDROBIN")
 # ----------------------------------------------------------------- sp_addtype
 
 
-_error = rcl.parse_error
-
-
-_ARG_SPACE = re.compile(r"\s*(?:--[^\n]*\n\s*|/\*.*?\*/\s*)*", re.DOTALL)
-_ARG_NAME = re.compile(r"@(\w+)\s*=\s*")
-_BARE = re.compile(r"[^,()'\";\s]+")
-
-
-class _Arg(t.NamedTuple):
-    """One ``sp_addtype`` argument: its text (quotes removed) and where that text lies."""
-
-    name: str | None
-    text: str
-    start: int
-    end: int
-
-
-def _sp_addtype_args(sql: str, pos: int, proc: str = "sp_addtype") -> tuple[list[_Arg], int]:
-    """Arguments after ``sp_addtype`` (or the system procedure ``proc``) at ``pos``."""
-
-    def skip(at: int) -> int:
-        match = _ARG_SPACE.match(sql, at)
-        return match.end() if match else at
-
-    pos = skip(pos)
-    wrapped = pos < len(sql) and sql[pos] == "("
-    if wrapped:
-        pos = skip(pos + 1)
-    args: list[_Arg] = []
-    while pos < len(sql) and sql[pos] not in ");":
-        name = None
-        named = _ARG_NAME.match(sql, pos)
-        if named:
-            name, pos = named.group(1).lower(), named.end()
-        if pos < len(sql) and sql[pos] in "'\"":
-            quote = sql[pos]
-            end = pos + 1
-            chunks: list[str] = []
-            while True:
-                close = sql.find(quote, end)
-                if close < 0:
-                    raise _error(sql, pos, len(sql), f"Unterminated string in {proc}")
-                chunks.append(sql[end:close])
-                if sql.startswith(quote * 2, close):
-                    chunks.append(quote)
-                    end = close + 2
-                    continue
-                break
-            args.append(_Arg(name, "".join(chunks), pos + 1, close))
-            pos = close + 1
-        else:
-            # bare word, with a balanced (...) suffix: datetime, char(6), numeric(10, 2)
-            bare = _BARE.match(sql, pos)
-            if bare is None:
-                raise _error(sql, pos, pos + 1, f"Expected an {proc} argument")
-            end = bare.end()
-            after = skip(end)
-            if args and after < len(sql) and sql[after] == "(":
-                close = sql.find(")", after)
-                if close < 0:
-                    raise _error(sql, pos, len(sql), "Expecting )")
-                end = close + 1
-            args.append(_Arg(name, sql[pos:end], pos, end))
-            pos = end
-        pos = skip(pos)
-        if pos < len(sql) and sql[pos] == ",":
-            pos = skip(pos + 1)
-        else:
-            break
-    if wrapped:
-        if pos >= len(sql) or sql[pos] != ")":
-            raise _error(sql, max(pos - 1, 0), pos, "Expecting )")
-        pos = skip(pos + 1)
-    if pos < len(sql) and sql[pos] == ";":
-        pos = skip(pos + 1)
-    if pos < len(sql):
-        rest = sql[pos:].split("\n", 1)[0][:40]
-        raise _error(
-            sql,
-            pos,
-            pos + 1,
-            f"Unexpected {rest!r} after {proc}: one statement per batch is analysed,"
-            f" end the batch with GO after each {proc}",
-        )
-    return args, pos
-
-
-_NULLTYPES: dict[str, bool] = {
-    "null": True,
-    "not null": False,
-    "nonull": False,
-    "identity": False,
-}
+_error = parse_error
 
 
 # ------------------------------------------------------- system procedures
@@ -209,7 +115,7 @@ SYSTEM_PROCEDURE = re.compile(
 _REPCOL_STATUS = ("do_not_replicate", "always_replicate", "replicate_if_changed")
 
 
-def _table_arg(sql: str, arg: _Arg) -> exp.Table:
+def _table_arg(sql: str, arg: Arg) -> exp.Table:
     """A ``[db.][owner.]table`` argument (``db..table`` too) as a ``Table`` pointing into sql."""
     parts = [p.strip().strip("[]").strip('"') for p in arg.text.strip().split(".")]
     if not parts[-1] or len(parts) > 3:
@@ -225,7 +131,7 @@ def _table_arg(sql: str, arg: _Arg) -> exp.Table:
     return table
 
 
-def _flag(sql: str, arg: _Arg, allowed: t.Sequence[str]) -> str:
+def _flag(sql: str, arg: Arg, allowed: t.Sequence[str]) -> str:
     word = arg.text.strip().lower()
     if word not in allowed:
         expected = ", ".join(repr(a) for a in allowed)
@@ -238,13 +144,13 @@ def parse_procedure(sql: str, head: re.Match[str]) -> exp.Expr:
     :data:`SYSTEM_PROCEDURE`) as a node of :mod:`grammars.nodes`."""
     proc = head.group(1).lower()
     start = len(sql) - len(sql.lstrip())
-    args, end = _sp_addtype_args(sql, head.end(), proc)
+    args, end = procedure_args(sql, head.end(), proc)
     params = PROCEDURES[proc]
     positional = [a for a in args if not a.name]
     if len(positional) > len(params):
         extra = positional[len(params)]
         raise _error(sql, extra.start, extra.end, f"Too many {proc} arguments")
-    given: dict[str, _Arg] = dict(zip(params, positional, strict=False))
+    given: dict[str, Arg] = dict(zip(params, positional, strict=False))
     for arg in args:
         if arg.name:
             if arg.name not in params:
@@ -253,7 +159,7 @@ def parse_procedure(sql: str, head: re.Match[str]) -> exp.Expr:
     # NULL (quoted or not) stands for an omitted argument
     values = {k: a for k, a in given.items() if a.text.strip().lower() != "null"}
 
-    def need(*keys: str) -> list[_Arg]:
+    def need(*keys: str) -> list[Arg]:
         missing = [k for k in keys if k not in values]
         if missing:
             raise _error(
@@ -392,85 +298,24 @@ class _AseParser(_DdlParser):
 
     # ------------------------------------------------------------ statements
 
+    #: ASE Reference Manual, sp_addtype: ``typename, phystype [(length) | (precision [,
+    #: scale])] [, "identity" | nulltype]``.
+    SP_ADDTYPE_PARAMS: t.ClassVar[tuple[str, ...]] = ("typename", "phystype", "nulltype")
+    SP_ADDTYPE_NULLTYPES: t.ClassVar[dict[str, bool]] = {
+        "null": True,
+        "not null": False,
+        "nonull": False,
+        "identity": False,
+    }
+
     def parse(self, raw_tokens: list[Token], sql: str) -> list[exp.Expr | None]:
-        head = SP_ADDTYPE.match(sql) if sql else None
-        if head is not None:
-            return [self._parse_sp_addtype(sql, head.start(), head.end())]
+        # sp_addtype: the T-SQL grammar's, with ASE's parameters
         procedure = SYSTEM_PROCEDURE.match(sql) if sql else None
         if procedure is not None:
             return [parse_procedure(sql, procedure)]
         if sql and rcl.HEAD.match(sql):
             return [rcl.parse(sql, raw_tokens)]
         return super().parse(raw_tokens, sql)
-
-    def _parse_sp_addtype(self, sql: str, start: int, pos: int) -> nodes.CreateAliasType:
-        start = len(sql) - len(sql[start:].lstrip())
-        args, end = _sp_addtype_args(sql, pos)
-        named = {a.name: a for a in args if a.name}
-        positional = [a for a in args if not a.name]
-        slots: dict[str, _Arg] = {}
-        for key, arg in zip(("typename", "phystype", "nulltype"), positional, strict=False):
-            slots[key] = arg
-        if len(positional) > 3:
-            extra = positional[3]
-            raise _error(sql, extra.start, extra.end, "Too many sp_addtype arguments")
-        slots.update(named)
-        unknown = sorted(set(named) - {"typename", "phystype", "nulltype"})
-        if unknown:
-            arg = named[unknown[0]]
-            raise _error(sql, arg.start, arg.end, f"Unknown sp_addtype argument @{unknown[0]}")
-        if "typename" not in slots or "phystype" not in slots:
-            raise _error(sql, start, pos, "sp_addtype needs a type name and a base type")
-        name_arg, base_arg = slots["typename"], slots["phystype"]
-        name = name_arg.text.strip().strip("[]")
-        if not name:
-            raise _error(sql, name_arg.start, name_arg.end, "Empty sp_addtype type name")
-        kind = self._parse_base_type(sql, base_arg)
-        nullable: bool | None = None
-        if "nulltype" in slots:
-            null_arg = slots["nulltype"]
-            word = " ".join(null_arg.text.lower().split())
-            if word not in _NULLTYPES:
-                raise _error(
-                    sql,
-                    null_arg.start,
-                    null_arg.end,
-                    f"Expected 'null', 'not null', 'nonull' or 'identity', got {null_arg.text!r}",
-                )
-            nullable = _NULLTYPES[word]
-        ident = exp.to_identifier(name)
-        ident.meta.update({"start": name_arg.start, "end": name_arg.end - 1})
-        node = nodes.CreateAliasType(this=exp.Table(this=ident), kind=kind, nullable=nullable)
-        node.meta["span"] = (start, len(sql[:end].rstrip()))
-        return node
-
-    def _parse_base_type(self, sql: str, arg: _Arg) -> exp.DataType:
-        """Parse the base type text with this dialect; its meta points into ``sql``."""
-        text = arg.text
-        lead = len(text) - len(text.lstrip())
-        declared = text.strip()
-        if not declared:
-            raise _error(sql, arg.start, max(arg.end, arg.start + 1), "Empty sp_addtype base type")
-        sub = type(self)(error_level=ErrorLevel.IMMEDIATE, dialect=self.dialect)
-        try:
-            parsed = sub._parse(
-                lambda p: p._parse_types(schema=True, allow_identifiers=True),
-                self.dialect.tokenize(declared),
-                declared,
-            )[0]
-        except Exception as err:
-            errors = getattr(err, "errors", None)
-            detail = errors[0].get("description") if errors else None
-            detail = str(detail or err).split("\n", 1)[0]
-            raise _error(
-                sql, arg.start, arg.end, f"Invalid sp_addtype base type {declared!r}: {detail}"
-            ) from None
-        if not isinstance(parsed, exp.DataType) or parsed.meta.get("declared") != declared:
-            raise _error(sql, arg.start, arg.end, f"Invalid sp_addtype base type {declared!r}")
-        begin = arg.start + lead
-        parsed.meta["declared"] = declared
-        parsed.meta["span"] = (begin, begin + len(declared))
-        return parsed
 
     def _parse_create(self) -> exp.Expr:  # type: ignore[override]
         if self._curr and self._curr.text.upper() == "EXTERNAL":

@@ -38,6 +38,7 @@ import typing as t
 
 from sqlglot import exp
 from sqlglot.dialects.tsql import TSQL
+from sqlglot.errors import ErrorLevel
 from sqlglot.generators.tsql import TSQLGenerator
 from sqlglot.parser import OPTIONS_TYPE
 from sqlglot.parsers.tsql import TSQLParser
@@ -54,6 +55,7 @@ from grammars.nodes import (
     RangePartitionProperty,
     TableIndexProperty,
 )
+from grammars.procargs import SP_ADDTYPE, Arg, parse_error, procedure_args
 from grammars.profiles.tsql import PROFILE
 from grammars.scan import FastScanMixin
 
@@ -67,6 +69,8 @@ _KEY_ORDERS = frozenset({TokenType.ASC, TokenType.DESC})
 
 #: Words that end the body of an ``IF`` / ``ELSE`` / ``WHILE`` around a CREATE TABLE.
 _BLOCK_TAIL = frozenset({"ELSE", "END"})
+
+_error = parse_error
 
 
 class _DdlParser(TSQLParser):
@@ -177,6 +181,92 @@ class _DdlParser(TSQLParser):
             elif depth == 0 and kind is not TokenType.STRING and token.text.upper() in _BLOCK_TAIL:
                 return position
         return None
+
+    #: ``sp_addtype``'s parameters, in order (SQL Server: Transact-SQL Reference,
+    #: sp_addtype: ``@typename, @phystype, @nulltype, @owner``).
+    SP_ADDTYPE_PARAMS: t.ClassVar[tuple[str, ...]] = ("typename", "phystype", "nulltype", "owner")
+    #: ``@nulltype`` values and the nullability each gives ("NULL, NOT NULL, or NONULL").
+    SP_ADDTYPE_NULLTYPES: t.ClassVar[dict[str, bool]] = {
+        "null": True,
+        "not null": False,
+        "nonull": False,
+    }
+
+    def parse(self, raw_tokens: list[Token], sql: str) -> list[exp.Expr | None]:
+        head = SP_ADDTYPE.match(sql) if sql else None
+        if head is not None:
+            return [self._parse_sp_addtype(sql, head.start(), head.end())]
+        return super().parse(raw_tokens, sql)
+
+    def _parse_sp_addtype(self, sql: str, start: int, pos: int) -> nodes.CreateAliasType:
+        start = len(sql) - len(sql[start:].lstrip())
+        args, end = procedure_args(sql, pos)
+        named = {a.name: a for a in args if a.name}
+        positional = [a for a in args if not a.name]
+        slots: dict[str, Arg] = {}
+        params = self.SP_ADDTYPE_PARAMS
+        for key, arg in zip(params, positional, strict=False):
+            slots[key] = arg
+        if len(positional) > len(params):
+            extra = positional[len(params)]
+            raise _error(sql, extra.start, extra.end, "Too many sp_addtype arguments")
+        slots.update(named)
+        unknown = sorted(set(named) - set(params))
+        if unknown:
+            arg = named[unknown[0]]
+            raise _error(sql, arg.start, arg.end, f"Unknown sp_addtype argument @{unknown[0]}")
+        if "typename" not in slots or "phystype" not in slots:
+            raise _error(sql, start, pos, "sp_addtype needs a type name and a base type")
+        name_arg, base_arg = slots["typename"], slots["phystype"]
+        name = name_arg.text.strip().strip("[]")
+        if not name:
+            raise _error(sql, name_arg.start, name_arg.end, "Empty sp_addtype type name")
+        kind = self._parse_base_type(sql, base_arg)
+        nullable: bool | None = None
+        if "nulltype" in slots:
+            null_arg = slots["nulltype"]
+            word = " ".join(null_arg.text.lower().split())
+            nulltypes = self.SP_ADDTYPE_NULLTYPES
+            if word not in nulltypes:
+                *first, last = (repr(w) for w in nulltypes)
+                expected = f"{', '.join(first)} or {last}"
+                raise _error(
+                    sql, null_arg.start, null_arg.end, f"Expected {expected}, got {null_arg.text!r}"
+                )
+            nullable = nulltypes[word]
+        ident = exp.to_identifier(name)
+        ident.meta.update({"start": name_arg.start, "end": name_arg.end - 1})
+        node = nodes.CreateAliasType(this=exp.Table(this=ident), kind=kind, nullable=nullable)
+        node.meta["span"] = (start, len(sql[:end].rstrip()))
+        return node
+
+    def _parse_base_type(self, sql: str, arg: Arg) -> exp.DataType:
+        """Parse the base type text with this dialect; its meta points into ``sql``."""
+        text = arg.text
+        lead = len(text) - len(text.lstrip())
+        declared = text.strip()
+        if not declared:
+            raise _error(sql, arg.start, max(arg.end, arg.start + 1), "Empty sp_addtype base type")
+        sub = type(self)(error_level=ErrorLevel.IMMEDIATE, dialect=self.dialect)
+        try:
+            parsed = sub._parse(
+                lambda p: p._parse_types(schema=True, allow_identifiers=True),
+                self.dialect.tokenize(declared),
+                declared,
+            )[0]
+        except Exception as err:
+            errors = getattr(err, "errors", None)
+            detail = errors[0].get("description") if errors else None
+            detail = str(detail or err).split("\n", 1)[0]
+            raise _error(
+                sql, arg.start, arg.end, f"Invalid sp_addtype base type {declared!r}: {detail}"
+            ) from None
+        if not isinstance(parsed, exp.DataType) or parsed.meta.get("declared") != declared:
+            raise _error(sql, arg.start, arg.end, f"Invalid sp_addtype base type {declared!r}")
+        begin = arg.start + lead
+        parsed.meta["declared"] = declared
+        parsed.meta["span"] = (begin, begin + len(declared))
+        return parsed
 
     def _parse_statement(self) -> exp.Expr | None:
         self._block_tail_at = None
@@ -964,5 +1054,6 @@ TYPE_FAMILIES: dict[str, str] = {
 GRAMMAR = PROFILE.grammar(
     DdlauditTSQL,
     TYPE_FAMILIES,
+    statements=((SP_ADDTYPE, "type"),),
     changes=KEY_CHANGES,
 )

@@ -435,61 +435,59 @@ clustered index leaf row  (SQL Server docs, Estimate the Size of a Clustered Ind
   step 1.1 Num_Rows = rows in the table (--rows)
            = 1,000,000
   step 1.2a Num_Cols = number of columns
-           = 10
-           note: not sized: ShipPhone
+           = 11
   step 1.2b Fixed_Data_Size = total byte size of all fixed-length columns
            = 4 (OrderID) + 10 (CustomerID) + 4 (EmployeeID) + 8 (OrderDate) + 8 (Freight) + 3 (ShipCode) + 8 (ts)
            = 45
   step 1.2c Num_Variable_Cols = number of variable-length columns
-           = 3
+           = 4
   step 1.2d Max_Var_Size = maximum byte size of all variable-length columns
-           = 80 (ShipName (declared maximum)) + 16 (Notes (declared maximum)) + 16 (Picture (declared maximum))
-           = 112
+           = 80 (ShipName (declared maximum)) + 24 (ShipPhone (declared maximum)) + 16 (Notes (declared maximum)) + 16 (Picture (declared maximum))
+           = 136
   step 1.4 Null_Bitmap = 2 + ((Num_Cols + 7) / 8), integer part
-           = 2 (2) + 2 ((10 + 7) / 8)
+           = 2 (2) + 2 ((11 + 7) / 8)
            = 4
   step 1.5 Variable_Data_Size = 2 + (Num_Variable_Cols x 2) + Max_Var_Size (0 without variable-length columns)
-           = 2 (2) + 6 (3 x 2) + 112 (Max_Var_Size)
-           = 120
+           = 2 (2) + 8 (4 x 2) + 136 (Max_Var_Size)
+           = 146
   step 1.6 Row_Size = Fixed_Data_Size + Variable_Data_Size + Null_Bitmap + 4 (row header)
-           = 45 (Fixed_Data_Size) + 120 (Variable_Data_Size) + 4 (Null_Bitmap) + 4 (row header)
-           = 173
-  step 1.7 Rows_Per_Page = 8096 / (Row_Size + 2), rounded down (2: the slot array entry) = 8096 / 175
-           = 46
-  step 1.8 Free_Rows_Per_Page = 8096 x ((100 - Fill_Factor) / 100) / (Row_Size + 2), rounded down = 8096 x 10 / 100 / 175
+           = 45 (Fixed_Data_Size) + 146 (Variable_Data_Size) + 4 (Null_Bitmap) + 4 (row header)
+           = 199
+  step 1.7 Rows_Per_Page = 8096 / (Row_Size + 2), rounded down (2: the slot array entry) = 8096 / 201
+           = 40
+  step 1.8 Free_Rows_Per_Page = 8096 x ((100 - Fill_Factor) / 100) / (Row_Size + 2), rounded down = 8096 x 10 / 100 / 201
            = 4
            note: Fill_Factor = 90
   step 1.8+ Rows stored per leaf page = Rows_Per_Page - Free_Rows_Per_Page (at least 1)
-           = 46 (Rows_Per_Page) + -4 (Free_Rows_Per_Page)
-           = 42
-  step 1.9 Num_Leaf_Pages = Num_Rows / (Rows_Per_Page - Free_Rows_Per_Page), rounded up = 1,000,000 / 42
-           = 23,810
-  step 1.10 Leaf_space_used = 8192 x Num_Leaf_Pages = 8192 x 23,810
-           = 195,051,520
+           = 40 (Rows_Per_Page) + -4 (Free_Rows_Per_Page)
+           = 36
+  step 1.9 Num_Leaf_Pages = Num_Rows / (Rows_Per_Page - Free_Rows_Per_Page), rounded up = 1,000,000 / 36
+           = 27,778
+  step 1.10 Leaf_space_used = 8192 x Num_Leaf_Pages = 8192 x 27,778
+           = 227,557,376
 
 clustered index leaf row at declared maximums  (SQL Server docs, Estimate the Size of a Clustered Index, Step 1 (leaf level))
   step 1.2a Num_Cols = number of columns
-           = 10
-           note: not sized: ShipPhone
+           = 11
   step 1.2b Fixed_Data_Size = total byte size of all fixed-length columns
            = 4 (OrderID) + 10 (CustomerID) + 4 (EmployeeID) + 8 (OrderDate) + 8 (Freight) + 3 (ShipCode) + 8 (ts)
            = 45
   step 1.2c Num_Variable_Cols = number of variable-length columns
-           = 3
+           = 4
   step 1.2d Max_Var_Size = maximum byte size of all variable-length columns
-           = 80 (ShipName (max)) + 16 (Notes (max)) + 16 (Picture (max))
-           = 112
+           = 80 (ShipName (max)) + 24 (ShipPhone (max)) + 16 (Notes (max)) + 16 (Picture (max))
+           = 136
   step 1.4 Null_Bitmap = 2 + ((Num_Cols + 7) / 8), integer part
-           = 2 (2) + 2 ((10 + 7) / 8)
+           = 2 (2) + 2 ((11 + 7) / 8)
            = 4
   step 1.5 Variable_Data_Size = 2 + (Num_Variable_Cols x 2) + Max_Var_Size (0 without variable-length columns)
-           = 2 (2) + 6 (3 x 2) + 112 (Max_Var_Size)
-           = 120
+           = 2 (2) + 8 (4 x 2) + 136 (Max_Var_Size)
+           = 146
   step 1.6 Row_Size = Fixed_Data_Size + Variable_Data_Size + Null_Bitmap + 4 (row header)
-           = 45 (Fixed_Data_Size) + 120 (Variable_Data_Size) + 4 (Null_Bitmap) + 4 (row header)
-           = 173
-  step 1.7 Rows_Per_Page = 8096 / (Row_Size + 2), rounded down (2: the slot array entry) = 8096 / 175
-           = 46
+           = 45 (Fixed_Data_Size) + 146 (Variable_Data_Size) + 4 (Null_Bitmap) + 4 (row header)
+           = 199
+  step 1.7 Rows_Per_Page = 8096 / (Row_Size + 2), rounded down (2: the slot array entry) = 8096 / 201
+           = 40
   step 8060 Columns moved to row-overflow pages = widest variable-length columns first, until the row fits 8,060 bytes
            = 0
 
@@ -517,31 +515,31 @@ clustered index non-leaf levels  (SQL Server docs, Estimate the Size of a Cluste
   step 2.7 Non-leaf_Levels = 1 + log Index_Rows_Per_Page (Num_Leaf_Pages / Index_Rows_Per_Page), rounded up
            = 2
   step 2.8 Num_Index_Pages = sum over levels of Num_Leaf_Pages / Index_Rows_Per_Page ^ Level, each rounded up
-           = 39 (level 1) + 1 (level 2)
-           = 40
-  step 2.9 Index_Space_Used = 8192 x Num_Index_Pages = 8192 x 40
-           = 327,680
+           = 45 (level 1) + 1 (level 2)
+           = 46
+  step 2.9 Index_Space_Used = 8192 x Num_Index_Pages = 8192 x 46
+           = 376,832
 
 clustered index size  (SQL Server docs, Estimate the Size of a Clustered Index, Step 3)
   step 3   Clustered index size (bytes) = Leaf_Space_Used + Index_Space_used
-           = 195,051,520 (Leaf_Space_Used) + 327,680 (Index_Space_Used)
-           = 195,379,200
+           = 227,557,376 (Leaf_Space_Used) + 376,832 (Index_Space_Used)
+           = 227,934,208
            note: PK_Orders: unique on OrderID
   step 3p  Pages = Num_Leaf_Pages + Num_Index_Pages
-           = 23,810 (Num_Leaf_Pages) + 40 (Num_Index_Pages)
-           = 23,850
+           = 27,778 (Num_Leaf_Pages) + 46 (Num_Index_Pages)
+           = 27,824
 """  # noqa: E501
 
 MSSQL_ORDERS_FIGURES = {
-    "row_bytes": 173,
+    "row_bytes": 199,
     "fixed_data_bytes": 45,
     "row_overflow_columns": 0,
-    "rows_per_page": 42,
+    "rows_per_page": 36,
     "index_row_bytes": 11,
-    "leaf_pages": 23810,
-    "index_pages": 40,
+    "leaf_pages": 27778,
+    "index_pages": 46,
     "nonleaf_levels": 2,
-    "pages": 23850,
+    "pages": 27824,
 }
 
 MSSQL_ORDERS_DIAGNOSTICS: list[tuple[str, str]] = []
@@ -761,6 +759,8 @@ CASES = {
         ),
         (TERADATA_DAILYSALES, TERADATA_DAILYSALES_FIGURES, TERADATA_DAILYSALES_DIAGNOSTICS),
     ),
+    # ShipPhone is of the sp_addtype type Phone, varchar(24) (unsized before the T-SQL
+    # grammar read sp_addtype: the row was 173 bytes, 23,850 pages)
     "mssql clustered": (
         FIXTURES / "tsql" / "legacy_2000.sql",
         "Orders",

@@ -800,7 +800,8 @@ def test_fixture_ddl_parses(path: Path) -> None:
             failed_lines.append(first_line + error.errors[0]["line"] - 1)
             assert error.errors[0]["description"] == "Expecting )"
             continue
-        expected = nodes.CreateAliasType if kind == "type" and "FROM" in body else exp.Create
+        alias = kind == "type" and ("FROM" in body or "sp_addtype" in body.lower())
+        expected = nodes.CreateAliasType if alias else exp.Create
         assert isinstance(tree, expected), body[:80]
         assert_round_trip(tree)
     assert analysed >= 2
@@ -901,3 +902,41 @@ def test_generated_tables_keep_columns_and_declared_types(
         assert sql[slice(*kind.meta["span"])] == declared
         assert len(cols[name].constraints) == constraint_count
     assert_round_trip(tree)
+
+
+def test_sp_addtype_makes_alias_types_in_sql_server() -> None:
+    """SQL Server's sp_addtype (Transact-SQL Reference: ``@typename, @phystype [,
+    @nulltype] [, @owner]``; deprecated, still in old install scripts) declares an alias
+    type as CREATE TYPE ... FROM does: a column of it is sized, not a udt."""
+    from analyzer.core import Options, analyze_bytes
+
+    ddl = (
+        "EXEC sp_addtype ssn, 'varchar(11)', 'NOT NULL'\nGO\n"
+        "exec sp_addtype @typename = birthday, @phystype = datetime, @nulltype = 'NULL',"
+        " @owner = 'dbo'\nGO\n"
+        "CREATE TABLE dbo.person (id int NOT NULL, s ssn, b birthday)\nGO\n"
+    )
+    result = analyze_bytes("t.sql", ddl.encode(), Options(dialect="tsql"))
+    assert not result.diagnostics
+    assert [(ty.name.name, ty.nullable) for ty in result.user_types] == [
+        ("ssn", False),
+        ("birthday", True),
+    ]
+    (table,) = result.tables
+    s, b = table.columns[1], table.columns[2]
+    assert (s.type.name, s.type.length, s.nullable, s.user_type) == ("VARCHAR", 11, False, "ssn")
+    assert (b.type.name, b.nullable, b.user_type) == ("DATETIME", True, "birthday")
+    assert GRAMMAR.statement_kind("exec sp_addtype id, 'int'") == "type"
+
+
+def test_sp_addtype_identity_is_ase_only() -> None:
+    """'identity' is an ASE nulltype; SQL Server's are NULL, NOT NULL and NONULL: a
+    file:line:column error naming them, the other statements kept."""
+    from analyzer.core import Options, analyze_bytes
+
+    ddl = "exec sp_addtype x, 'int', 'identity'\ngo\nCREATE TABLE t (a int)\ngo\n"
+    result = analyze_bytes("t.sql", ddl.encode(), Options(dialect="tsql"))
+    (d,) = result.diagnostics
+    assert d.code == "P001" and d.span is not None and (d.span.line, d.span.column) == (1, 28)
+    assert "'null', 'not null' or 'nonull'" in d.message
+    assert [t.name.name for t in result.tables] == ["t"]
