@@ -89,6 +89,13 @@ def test_a_one_file_run_loads_its_dialect_only(
     assert _loaded(modules, HEAVY) == []
 
 
+def test_a_one_file_lint_loads_no_diff(tmp_path: Path) -> None:
+    # the catalogue holds the M rules; their diff model loads when ddlaudit diff runs them
+    modules = _modules("lint", "--format", "json", TSQL, tmp_path=tmp_path)
+    assert "analyzer.rules.migration" in modules
+    assert _loaded(modules, ("analyzer.diff",)) == []
+
+
 def test_a_forced_dialect_analyses_no_evidence(tmp_path: Path) -> None:
     forced = _probe("parse", "--dialect", "tsql", TSQL, tmp_path=tmp_path)
     assert "grammars.tsql" in forced["modules"] and forced["analysed"] == 0

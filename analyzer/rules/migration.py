@@ -14,18 +14,16 @@ removed (a dropped column or table) it points at the BASE definition and says so
 
 from __future__ import annotations
 
+import typing as t
 from collections.abc import Iterator
 
-from analyzer.diff.model import DiffContext, Placed, TablePair
-from analyzer.diff.schema import (
-    article_of,
-    column_pairs,
-    definitions_of,
-    publications_of,
-    type_text,
-)
 from analyzer.ir import Column, ConstraintKind, DataType, Severity, Span
 from analyzer.rules.registry import Family, Finding, Rule
+
+# The diff model and schema load when a check runs (ddlaudit diff): lint's catalogue
+# holds these rules without running them (start-up, D124).
+if t.TYPE_CHECKING:
+    from analyzer.diff.model import DiffContext, Placed, TablePair
 
 FAMILY = Family(
     "M",
@@ -66,6 +64,8 @@ def _existing(ctx: DiffContext) -> Iterator[tuple[TablePair, Placed, Placed]]:
 
 
 def _added(before: Placed, after: Placed) -> list[Column]:
+    from analyzer.diff.schema import column_pairs
+
     return [new for old, new in column_pairs(before.table, after.table) if old is None and new]
 
 
@@ -135,6 +135,8 @@ def narrowing(old: DataType, new: DataType) -> str | None:
     >>> narrowing(parse_type("decimal(10,2)", {}), parse_type("decimal(12,2)", {})) is None
     True
     """
+    from analyzer.diff.schema import type_text
+
     if type_text(old) == type_text(new):
         return None
     fo, fn = old.family, new.family
@@ -185,6 +187,8 @@ def _show(n: float) -> str:
 
 def column_narrowed(ctx: DiffContext) -> Iterator[Finding]:
     """Columns retyped to a type that may not hold every BASE value."""
+    from analyzer.diff.schema import column_pairs
+
     for _, before, after in _existing(ctx):
         for old, new in column_pairs(before.table, after.table):
             if old is None or new is None:
@@ -244,6 +248,8 @@ def _fk_users(ctx: DiffContext, target: Placed, column: str | None) -> list[str]
 
 
 def _replication_users(ctx: DiffContext, placed: Placed, column: str | None) -> list[str]:
+    from analyzer.diff.schema import article_of, definitions_of, publications_of
+
     out = []
     for d in definitions_of(placed, ctx.head):
         names = [c.name.lower() for c in d.columns]
@@ -264,6 +270,8 @@ def _replication_users(ctx: DiffContext, placed: Placed, column: str | None) -> 
 
 def dropped_while_used(ctx: DiffContext) -> Iterator[Finding]:
     """Columns and tables dropped while HEAD still has a user of them."""
+    from analyzer.diff.schema import column_pairs
+
     head_keys = {p.key for p in ctx.head.tables}
     for pair in ctx.pairs:
         before, after = pair.before, pair.after
@@ -313,6 +321,8 @@ def dropped_while_used(ctx: DiffContext) -> Iterator[Finding]:
 
 
 def _replicated(ctx: DiffContext, placed: Placed) -> bool:
+    from analyzer.diff.schema import definitions_of, publications_of
+
     marking = placed.table.replication
     if marking is not None and marking.replicated:
         return True
@@ -353,6 +363,7 @@ def replicated_key_changed(ctx: DiffContext) -> Iterator[Finding]:
 def _grown(before: Placed, after: Placed) -> Column | None:
     """The column added or retyped that grew the row most at declared maximums (the first
     of equals): what a finding about the whole row points at."""
+    from analyzer.diff.schema import column_pairs, type_text
 
     def most(c: Column | None) -> int:
         return c.storage.max_length if c is not None and c.storage is not None else 0
@@ -395,6 +406,7 @@ def row_over_limit(ctx: DiffContext) -> Iterator[Finding]:
 
 def presence_byte_added(ctx: DiffContext) -> Iterator[Finding]:
     """Teradata rows that need one more presence octet after the change."""
+    from analyzer.diff.schema import column_pairs
     from analyzer.rules.sizing import presence_octets
 
     td = ctx.sizing.teradata
@@ -433,6 +445,8 @@ def presence_byte_added(ctx: DiffContext) -> Iterator[Finding]:
 
 def column_not_replicated(ctx: DiffContext) -> Iterator[Finding]:
     """Columns added to a table whose HEAD replication definition does not carry them."""
+    from analyzer.diff.schema import definitions_of
+
     for _, before, after in _existing(ctx):
         definitions = definitions_of(after, ctx.head)
         if not definitions:
