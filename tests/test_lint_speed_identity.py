@@ -13,11 +13,14 @@ from pathlib import Path
 import pytest
 
 from analyzer import findings
-from analyzer.core import Options, analyze_paths
+from analyzer.config import LintSettings
+from analyzer.core import Options, analyze_bytes, analyze_paths
 from analyzer.estimators import ase, hirdb, sql_remote
 from analyzer.ir import FileResult
+from analyzer.rules.engine import scope_context
+from analyzer.rules.selection import resolve
 from analyzer.settings import HirdbSettings, SizingSettings
-from analyzer.workflow import path_reporter
+from analyzer.workflow import lint, path_reporter
 from tests.test_estimator_speed_identity import generated, sized
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -185,3 +188,61 @@ def test_hirdb_figures_only_is_the_full_estimate(
         differ += full.row_bytes != full.max_row_bytes
     # half full, rows are below their declared maximums: the two sums differ
     assert differ > 10 if fill else differ == 0
+
+
+# ------------------------------------------------------------------ round 3 (D123)
+
+
+@pytest.fixture(scope="module")
+def linted_scopes() -> list[tuple[str, list[FileResult]]]:
+    """Every scope of a lint of the fixtures, its files as the scope step sees them."""
+    run = lint([str(FIXTURES)], Options(), SizingSettings(), resolve(LintSettings()))
+    by_scope: dict[str, list[FileResult]] = {}
+    for checked in run.checked:
+        by_scope.setdefault(checked.scope, []).append(checked.result)
+    return sorted(by_scope.items())
+
+
+def _graph_inputs(linted: list[tuple[str, list[FileResult]]]) -> list[list[FileResult]]:
+    """The fixtures' scopes, each fixture file alone, and small cases at the edges: a
+    foreign key to itself, an ``sp_foreignkey`` only (no declared key), a cycle."""
+    cases = [
+        b"CREATE TABLE emp (id int PRIMARY KEY, boss int REFERENCES emp)",
+        b"CREATE TABLE a (id int PRIMARY KEY)\nCREATE TABLE b (id int, a int)\n"
+        b"EXEC sp_foreignkey b, a, a\n",
+        b"CREATE TABLE a (id int PRIMARY KEY, b int REFERENCES b)\n"
+        b"CREATE TABLE b (id int PRIMARY KEY, a int REFERENCES a)\n",
+    ]
+    out = [results for _, results in linted]
+    out += [[r] for _, results in linted for r in results]
+    out += [
+        [analyze_bytes(f"case{i}.sql", text, Options(dialect="sybase"))]
+        for i, text in enumerate(cases)
+    ]
+    return out
+
+
+def test_graph_rules_without_declared_foreign_keys_find_nothing(
+    linted_scopes: list[tuple[str, list[FileResult]]],
+) -> None:
+    """G001 and G002 skip the schema graph of a scope that declares no foreign key: on
+    every such scope the graph has neither a cycle nor a self-reference, and on every
+    scope the rules give what the graph gives."""
+    from analyzer.graph import foreign_key_cycles, self_references
+    from analyzer.graph.index import schema_index
+    from analyzer.rules import graph
+
+    seen = {True: 0, False: 0}
+    found = 0
+    for results in _graph_inputs(linted_scopes):
+        ctx = scope_context("s", results)
+        schema = schema_index(results, ctx.lookup)
+        cycles, loops = foreign_key_cycles(schema), self_references(schema)
+        declares = graph.declares_foreign_keys(ctx)
+        seen[declares] += 1
+        if not declares:
+            assert cycles == () and loops == ()
+        got = list(graph.foreign_key_cycle(ctx)) + list(graph.self_referencing_foreign_key(ctx))
+        assert len(got) == len(cycles) + len(loops)
+        found += len(got)
+    assert seen[True] > 5 and seen[False] > 50 and found > 2

@@ -19,7 +19,7 @@ from __future__ import annotations
 import typing as t
 from collections.abc import Iterator
 
-from analyzer.ir import Severity, Table
+from analyzer.ir import ConstraintKind, Severity, Table
 from analyzer.rules.engine import ScopeContext
 from analyzer.rules.registry import Family, Finding, Rule
 
@@ -39,11 +39,31 @@ def _columns(edge: Edge) -> str:
     return ", ".join(edge.columns)
 
 
+def declares_foreign_keys(ctx: ScopeContext) -> bool:
+    """Whether a table of the scope has a declared foreign key (one that can be a
+    ``foreign_key`` edge of :meth:`~ScopeContext.schema`, the only edges G001 and G002
+    walk); worked out once per scope.  Without one (most scopes) neither rule has a
+    finding, so the schema graph is not built for them."""
+    found: bool | None = ctx.shared.get("declares_foreign_keys")
+    if found is None:
+        found = ctx.shared["declares_foreign_keys"] = any(
+            key.kind is ConstraintKind.FOREIGN_KEY
+            and key.declared_by != "sp_foreignkey"
+            and key.ref_table is not None
+            for result in ctx.results
+            for table in result.tables
+            for key in table.constraints
+        )
+    return found
+
+
 def foreign_key_cycle(ctx: ScopeContext) -> Iterator[Finding]:
     """One finding per cycle of foreign keys, at the first key to create after loading."""
     # Imported here: the catalogue (``ddlaudit rules``, ``parse``) loads this module too.
     from analyzer.graph import foreign_key_cycles
 
+    if not declares_foreign_keys(ctx):
+        return
     schema = ctx.schema()
     for cycle in foreign_key_cycles(schema):
         first = cycle.defer[0]
@@ -66,6 +86,8 @@ def self_referencing_foreign_key(ctx: ScopeContext) -> Iterator[Finding]:
     """Every declared foreign key from a table to itself."""
     from analyzer.graph import self_references
 
+    if not declares_foreign_keys(ctx):
+        return
     schema = ctx.schema()
     for edge in self_references(schema):
         columns = _columns(edge)
