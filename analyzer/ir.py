@@ -66,6 +66,8 @@ class QualifiedName:
     catalog: str | None = None
 
     def __str__(self) -> str:
+        if self.schema is None and self.catalog is None:
+            return self.name  # most names: no generator, no join
         return ".".join(p for p in (self.catalog, self.schema, self.name) if p is not None)
 
 
