@@ -35,7 +35,7 @@ import typing as t
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from analyzer.ir import FileResult, Severity, Span
+from analyzer.ir import FileResult, ReplicationDefinition, Severity, Span, Table
 from analyzer.settings import SizingSettings
 
 if t.TYPE_CHECKING:  # annotations only: the rules import NAMES without the estimators (D108)
@@ -241,6 +241,7 @@ def estimated_findings(
     sizing: SizingSettings,
     workload: Workload | None = None,
     texts: Mapping[str, str] | None = None,
+    replicated: Sequence[tuple[str, Table, ReplicationDefinition | None]] | None = None,
 ) -> list[Finding]:
     """:func:`replication_findings` with the estimators they read run here, as
     ``ddlaudit replication`` runs them (``analyzer.reporters.replication.build``) but for
@@ -249,10 +250,14 @@ def estimated_findings(
     for the run), no SQL Remote log volumes (each article's table sized on ASE: D122),
     SQL Server articles only where ``sp_addarticle`` says so (D67's every-table default
     is the report's what-if).  ``texts``: the T-SQL files' texts
-    (:func:`~analyzer.estimators.mssql_replication.source_texts`)."""
+    (:func:`~analyzer.estimators.mssql_replication.source_texts`); ``replicated``:
+    :func:`~analyzer.estimators.repserver.replicated_tables` of ``results``, when known.
+    Of the tables' messages only the updates are made (the findings read no other)."""
     from analyzer.estimators import mssql_replication, repserver, sql_remote
 
-    msgs = repserver.messages(results, sizing, workload, explain=False)
+    msgs = repserver.messages(
+        results, sizing, workload, explain=False, updates_only=True, replicated=replicated
+    )
     changed, upd = mssql_replication.workload_updates(workload)
     articles = mssql_replication.articles(
         results, texts or {}, sizing, changed, upd, published_only=True

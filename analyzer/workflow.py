@@ -307,6 +307,7 @@ def replication_findings(
     from analyzer.estimators.repserver import replicated_tables
     from analyzer.findings import estimated_findings
 
+    replicated = None  # worked out once, here or by the message sizes
     if (
         workload is None
         and not texts
@@ -314,12 +315,13 @@ def replication_findings(
             r.replication_definitions or r.function_replication_definitions or r.publications
             for r in results
         )
-        and not replicated_tables(results)
     ):
-        return []  # nothing replicated (most scopes): every estimator's answer is empty
+        replicated = replicated_tables(results)
+        if not replicated:
+            return []  # nothing replicated (most scopes): every estimator's answer is empty
 
     # The workload is checked apart (workload_findings); only published tables are articles.
-    found = estimated_findings(results, sizing, workload, texts)
+    found = estimated_findings(results, sizing, workload, texts, replicated)
     if not found:
         return []
     by_name = {r.name: r for r in catalogue() if r.family == "replication"}

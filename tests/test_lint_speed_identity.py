@@ -19,7 +19,7 @@ from analyzer.estimators import ase, hirdb, sql_remote
 from analyzer.ir import FileResult
 from analyzer.rules.engine import scope_context
 from analyzer.rules.selection import resolve
-from analyzer.settings import HirdbSettings, SizingSettings
+from analyzer.settings import HirdbSettings, ReplicationSettings, SizingSettings
 from analyzer.workflow import lint, path_reporter
 from tests.test_estimator_speed_identity import generated, sized
 
@@ -246,3 +246,63 @@ def test_graph_rules_without_declared_foreign_keys_find_nothing(
         assert len(got) == len(cycles) + len(loops)
         found += len(got)
     assert seen[True] > 5 and seen[False] > 50 and found > 2
+
+
+def _messages_inputs(linted: list[tuple[str, list[FileResult]]]) -> list[list[FileResult]]:
+    """Every scope that replicates a table, and the replication fixtures' files alone."""
+    from analyzer.estimators.repserver import replicated_tables
+
+    out = [results for _, results in linted if replicated_tables(results)]
+    out += [[r] for results in list(out) for r in results if replicated_tables([r])]
+    return out
+
+
+@pytest.mark.parametrize("with_workload", [False, True])
+def test_update_messages_only_are_the_full_messages(
+    linted_scopes: list[tuple[str, list[FileResult]]], with_workload: bool
+) -> None:
+    """The lint's message sizes (``updates_only``, the replicated tables worked out once)
+    are the full ones (sites set through ``_with_receivers``) with the update messages
+    only; the findings from either are the same."""
+    from analyzer.estimators import repserver
+    from analyzer.workload import load
+
+    workload = None
+    if with_workload:
+        workload, _ = load(str(FIXTURES / "replication" / "workload.yaml"))
+    sizing = SizingSettings()
+    tables = findings_seen = 0
+    for results in _messages_inputs(linted_scopes):
+        full = repserver.messages(results, sizing, workload, explain=False)
+        fast = repserver.messages(
+            results,
+            sizing,
+            workload,
+            explain=False,
+            updates_only=True,
+            replicated=repserver.replicated_tables(results),
+        )
+        assert len(full.tables) == len(fast.tables)
+        for f, q in zip(full.tables, fast.tables, strict=True):
+            assert [m.operation for m in f.messages] == ["insert", "delete", "delete"] + [
+                "update"
+            ] * 3
+            assert q == dataclasses.replace(f, messages=f.messages[4:])
+        assert fast.functions == full.functions and fast.transaction == full.transaction
+        got = findings.replication_findings(results, sizing, fast)
+        assert got == findings.replication_findings(results, sizing, full)
+        tables += len(fast.tables)
+        findings_seen += sum(f.name == "minimal-columns-not-used" for f in got)
+    assert tables > 50 and findings_seen > 0
+
+
+def test_transaction_messages_cached_are_built_afresh() -> None:
+    from analyzer.estimators import repserver
+
+    for sizing in (
+        SizingSettings(),
+        SizingSettings(replication=ReplicationSettings(begin_bytes=1)),
+    ):
+        assert repserver.transaction_messages(sizing) == repserver._transaction.__wrapped__(
+            sizing.replication
+        )

@@ -34,6 +34,7 @@ changed (RowWidthChanged 100):
 
 from __future__ import annotations
 
+import functools
 import math
 import typing as t
 from collections.abc import Sequence
@@ -58,6 +59,8 @@ if t.TYPE_CHECKING:  # annotations only: YAML loads on demand (D108)
 
 _GUIDE = "Replication Server Design Guide 15.7.1"
 _MSG = f"{_GUIDE}, Message Sizes / Formula Components"
+#: NumSites' basis when nothing says where a message goes.
+_UNSAID = "[size.replication] num_sites"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +114,7 @@ class TableMessages:
     #: The sites this table's messages go to (NumSites counts them), when known, and why
     #: (D104): the subscriptions, the workload's sites with selectivity > 0, ``--sites``.
     sites: tuple[str, ...] = ()
-    sites_basis: str = "[size.replication] num_sites"
+    sites_basis: str = _UNSAID
     #: The replicate sites subscribing to the definition (empty: none in the input).
     subscribed: tuple[str, ...] = ()
 
@@ -147,7 +150,7 @@ class FunctionMessages:
     message: Message
     span: Span | None = None
     sites: tuple[str, ...] = ()
-    sites_basis: str = "[size.replication] num_sites"
+    sites_basis: str = _UNSAID
     subscribed: tuple[str, ...] = ()
 
 
@@ -229,26 +232,27 @@ def _columns(
     """The message's columns and primary key: the definition's, else the table's."""
     if definition is not None:
         key = definition.primary_key
+        keys = {n.lower() for n in key}  # _has(key, name) for every column, lowered once
         out = []
         for rc in definition.columns:
+            tc = table.column(rc.name)
             found = width(rc.type, "sybase", sizing) if rc.type is not None else None
             if found is None:
-                tc = table.column(rc.name)
                 found = tc.ascii_width if tc is not None else None
             w, why = (found.width, found.derivation) if found is not None else (0, "unknown")
-            tc = table.column(rc.name)
             dtype = rc.type if rc.type is not None else (tc.type if tc is not None else None)
-            out.append(ColumnWidth(rc.name, w, why, _has(key, rc.name), is_lob(dtype)))
+            out.append(ColumnWidth(rc.name, w, why, rc.name.lower() in keys, is_lob(dtype)))
         return tuple(out), key
     pk = table.primary_key
     key = pk.columns if pk is not None else ()
+    keys = {n.lower() for n in key}
     out = []
     for c in table.columns:
         if c.computed is not None and not c.computed.persisted:
             continue  # virtual: not in the log, not replicated
         aw = c.ascii_width
         w, why = (aw.width, aw.derivation) if aw is not None else (0, "unknown")
-        out.append(ColumnWidth(c.name, w, why, _has(key, c.name), is_lob(c.type)))
+        out.append(ColumnWidth(c.name, w, why, c.name.lower() in keys, is_lob(c.type)))
     return tuple(out), key
 
 
@@ -265,9 +269,16 @@ def table_messages(
     load: TableLoad | None = None,
     num_sites: int | None = None,
     explain: bool = True,
+    updates_only: bool = False,
+    sent_to: Receivers | None = None,
 ) -> TableMessages:
     """Every message size of ``table`` (seed "Message Sizes"), with worksheets
-    (``explain=False``: without their steps, :func:`_message`)."""
+    (``explain=False``: without their steps, :func:`_message`).
+
+    ``updates_only``: only the precise and minimal-columns update messages, what the
+    lint's findings read (:meth:`TableMessages.used` then fails for insert and delete).
+    ``sent_to``: the table's receivers (NumSites is ``num_sites``), set on the result
+    as :func:`messages` records them."""
     rep = sizing.replication
     sites = rep.num_sites if num_sites is None else num_sites
     columns, key = _columns(table, definition, sizing)
@@ -300,63 +311,63 @@ def table_messages(
         Term("RowWidthChanged", changed_width),
         Term("PrimaryKeyWidth", key_width),
     )
-    messages = [
-        _message(
-            "insert",
-            "all columns",
-            f"{name}: insert (with or without minimal columns)",
-            (f"NumColumns * {co}", n * co, (Term("NumColumns", n), Term("per column", co))),
-            ("RowWidth", (row_t,)),
-            ("RowWidth", (row_t,)),
-            rep,
-            sites,
-            explain=explain,
-        ),
-        _message(
-            "delete",
-            "all columns",
-            f"{name}: delete without minimal columns",
-            (f"NumColumns * {co}", n * co, (Term("NumColumns", n), Term("per column", co))),
-            ("RowWidth", (row_t,)),
-            ("RowWidth", (row_t,)),
-            rep,
-            sites,
-            explain=explain,
-        ),
-        _message(
-            "delete",
-            "minimal",
-            f"{name}: delete with minimal columns",
-            (
-                f"NumPrimaryKeyColumns * {co}",
-                npk * co,
-                (Term("NumPrimaryKeyColumns", npk), Term("per column", co)),
-            ),
-            ("PrimaryKeyWidth", (key_t,)),
-            ("PrimaryKeyWidth", (key_t,)),
-            rep,
-            sites,
-            explain=explain,
-        ),
-    ]
     update_co = (
         f"(NumColumns + NumColumnsChanged) * {co}",
         (n + nchanged) * co,
         (Term("NumColumns", n), Term("NumColumnsChanged", nchanged), Term("per column", co)),
     )
-    messages.append(
-        _message(
-            "update",
-            "rough",
-            f"{name}: update, rough upper limit",
-            update_co,
-            ("(RowWidth*2)", (Term("RowWidth x 2", 2 * row),)),
-            ("(RowWidth*2)", (Term("RowWidth x 2", 2 * row),)),
-            rep,
-            sites,
-            explain=explain,
-        )
-    )
+    messages: list[Message] = []
+    if not updates_only:
+        messages += [
+            _message(
+                "insert",
+                "all columns",
+                f"{name}: insert (with or without minimal columns)",
+                (f"NumColumns * {co}", n * co, (Term("NumColumns", n), Term("per column", co))),
+                ("RowWidth", (row_t,)),
+                ("RowWidth", (row_t,)),
+                rep,
+                sites,
+                explain=explain,
+            ),
+            _message(
+                "delete",
+                "all columns",
+                f"{name}: delete without minimal columns",
+                (f"NumColumns * {co}", n * co, (Term("NumColumns", n), Term("per column", co))),
+                ("RowWidth", (row_t,)),
+                ("RowWidth", (row_t,)),
+                rep,
+                sites,
+                explain=explain,
+            ),
+            _message(
+                "delete",
+                "minimal",
+                f"{name}: delete with minimal columns",
+                (
+                    f"NumPrimaryKeyColumns * {co}",
+                    npk * co,
+                    (Term("NumPrimaryKeyColumns", npk), Term("per column", co)),
+                ),
+                ("PrimaryKeyWidth", (key_t,)),
+                ("PrimaryKeyWidth", (key_t,)),
+                rep,
+                sites,
+                explain=explain,
+            ),
+            _message(
+                "update",
+                "rough",
+                f"{name}: update, rough upper limit",
+                update_co,
+                ("(RowWidth*2)", (Term("RowWidth x 2", 2 * row),)),
+                ("(RowWidth*2)", (Term("RowWidth x 2", 2 * row),)),
+                rep,
+                sites,
+                explain=explain,
+            ),
+        ]
     messages.append(
         _message(
             "update",
@@ -420,6 +431,9 @@ def table_messages(
         changed_basis=basis,
         messages=tuple(messages),
         span=definition.span if definition is not None else table.span,
+        sites=sent_to.sites if sent_to is not None else (),
+        sites_basis=sent_to.basis if sent_to is not None else _UNSAID,
+        subscribed=sent_to.subscribed if sent_to is not None else (),
     )
 
 
@@ -465,7 +479,11 @@ def function_messages(
 
 def transaction_messages(sizing: SizingSettings) -> Message:
     """Begin and commit: 250 + 200 = 450 bytes, inbound and outbound."""
-    rep = sizing.replication
+    return _transaction(sizing.replication)
+
+
+@functools.cache  # a pure function of frozen settings: one worksheet a run, not a scope
+def _transaction(rep: ReplicationSettings) -> Message:
     ws = Worksheet("begin / commit pair", _MSG)
     ws = ws.add(Step("B", "MsgSize begin", "inbound = outbound", rep.begin_bytes))
     ws = ws.add(Step("C", "MsgSize commit", "inbound = outbound", rep.commit_bytes))
@@ -615,9 +633,13 @@ def messages(
     workload: Workload | None = None,
     sites: int | None = None,
     explain: bool = True,
+    updates_only: bool = False,
+    replicated: Sequence[tuple[str, Table, ReplicationDefinition | None]] | None = None,
 ) -> Messages:
     """Message sizes of every replicated table and function of ``results`` (``explain``:
-    the tables' message worksheets with their steps, :func:`table_messages`).
+    the tables' message worksheets with their steps, :func:`table_messages`;
+    ``updates_only``: the tables' update messages only, what the lint's findings read).
+    ``replicated``: :func:`replicated_tables` of ``results`` when the caller has it.
 
     NumSites per table and function (:func:`receivers`, D104): ``sites`` (``--sites``),
     else the sites subscribing to its definition, else the workload's sites that receive
@@ -626,7 +648,9 @@ def messages(
     subs = [s for r in results for s in r.subscriptions]
     default = sizing.replication.num_sites
     tables = []
-    for path, table, definition in replicated_tables(results):
+    if replicated is None:
+        replicated = replicated_tables(results)
+    for path, table, definition in replicated:
         load = workload.table(table.name.name) if workload is not None else None
         got = receivers(
             table.name.name,
@@ -636,8 +660,11 @@ def messages(
             sites,
             default,
         )
-        m = table_messages(table, path, sizing, definition, load, got.count, explain)
-        tables.append(_with_receivers(m, got))
+        tables.append(
+            table_messages(
+                table, path, sizing, definition, load, got.count, explain, updates_only, got
+            )
+        )
     functions = []
     for r in results:
         for f in r.function_replication_definitions:
