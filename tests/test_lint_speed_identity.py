@@ -306,3 +306,26 @@ def test_transaction_messages_cached_are_built_afresh() -> None:
         assert repserver.transaction_messages(sizing) == repserver._transaction.__wrapped__(
             sizing.replication
         )
+
+
+def test_key_rules_sharing_a_scope_s_references_find_what_each_finds_alone(
+    linted_scopes: list[tuple[str, list[FileResult]]],
+) -> None:
+    """K003-K006 walk one list of the scope's foreign keys (made by the first, kept in the
+    context): the same findings as each rule on a context of its own."""
+    from analyzer.rules import keys
+
+    checks = (
+        keys.foreign_key_missing_table,
+        keys.foreign_key_missing_column,
+        keys.foreign_key_type_mismatch,
+        keys.foreign_key_not_unique_target,
+    )
+    found = 0
+    for results in _graph_inputs(linted_scopes):
+        shared = scope_context("s", results)
+        together = [f for check in checks for f in check(shared)]
+        alone = [f for check in checks for f in check(scope_context("s", results))]
+        assert together == alone
+        found += len(together)
+    assert found > 20

@@ -274,13 +274,19 @@ class _Reference:
         return (span,) if span is not None else ()
 
 
-def _references(ctx: ScopeContext) -> Iterator[_Reference]:
-    """Every foreign key of the scope with its referenced table: one look-up each."""
-    for result in ctx.results:
-        for table in result.tables:
-            for key in table.constraints:
-                if key.kind is ConstraintKind.FOREIGN_KEY and key.ref_table is not None:
-                    yield _Reference(result, table, key, ctx.lookup(key.ref_table))
+def _references(ctx: ScopeContext) -> tuple[_Reference, ...]:
+    """Every foreign key of the scope with its referenced table: one look-up each, once
+    per scope (K003-K006 all walk them; most scopes have none)."""
+    found: tuple[_Reference, ...] | None = ctx.shared.get("references")
+    if found is None:
+        found = ctx.shared["references"] = tuple(
+            _Reference(result, table, key, ctx.lookup(key.ref_table))
+            for result in ctx.results
+            for table in result.tables
+            for key in table.constraints
+            if key.kind is ConstraintKind.FOREIGN_KEY and key.ref_table is not None
+        )
+    return found
 
 
 def _referenced_columns(ref: _Reference, platform: str) -> tuple[str, ...] | None:
@@ -308,9 +314,12 @@ def _spans(results: Iterable[FileResult], codes: frozenset[str]) -> set[Span]:
 def foreign_key_missing_table(ctx: ScopeContext) -> Iterator[Finding]:
     """Every foreign key whose referenced table no file of the scope defines (SQL Server
     Msg 1767 "Foreign key ... references invalid table"; ASE sp_foreignkey)."""
+    refs = _references(ctx)
+    if not refs:
+        return
     # sp_foreignkey to a table not in the input at all is already R007.
     reported = _spans(ctx.results, frozenset({"R007"}))
-    for ref in _references(ctx):
+    for ref in refs:
         if ref.target is not None or (ref.key.declared_by and ref.key.span in reported):
             continue
         where = f" of {ref.key.declared_by}" if ref.key.declared_by else ""
@@ -336,9 +345,12 @@ def foreign_key_missing_column(ctx: ScopeContext) -> Iterator[Finding]:
     constraint); Teradata Database Design, "Rules for Table-Level FOREIGN KEY ...
     REFERENCES Constraints Only" (omitted columns have the referencing columns' names).
     """
+    refs = _references(ctx)
+    if not refs:
+        return
     last = {id(r): _last_skipped(r, _ALTERS) for r in ctx.results}
     cols = _Columns()
-    for ref in _references(ctx):
+    for ref in refs:
         table, key = ref.table, ref.key
         for name in key.columns:
             if cols.get(table, name) is None:
@@ -560,11 +572,14 @@ def foreign_key_not_unique_target(ctx: ScopeContext) -> Iterator[Finding]:
     "Rules for Column-Level Foreign Key Constraints Only"; HiRDB Version 8 Description
     5.7 (the referenced table's primary key).
     """
+    refs = _references(ctx)
+    if not refs:
+        return
     standalone = _standalone_unique(ctx)
     last = {id(r): _last_skipped(r, _ALTERS_OR_INDEXES) for r in ctx.results}
     cols = _Columns()
     candidates: dict[tuple[int, str], list[frozenset[str]]] = {}
-    for ref in _references(ctx):
+    for ref in refs:
         if ref.target is None or ref.key.declared_by:
             continue  # K003; sp_foreignkey references the sp_primarykey by construction
         target_file, target = ref.target
