@@ -37,7 +37,7 @@ from analyzer.ir import (
     Severity,
     Span,
     Table,
-    evolve,
+    field_setter,
 )
 from analyzer.rules.registry import Finding, Rule
 from analyzer.settings import SizingSettings
@@ -373,4 +373,9 @@ def with_fingerprints(
     findings: Iterable[Finding], relative: t.Callable[[str], str]
 ) -> list[Finding]:
     """``findings`` with their fingerprints set (``relative`` maps a path as reported)."""
-    return [evolve(f, fingerprint=fingerprint(f, relative(f.path))) for f in findings]
+    return [_with_fingerprint(f, fingerprint(f, relative(f.path))) for f in findings]
+
+
+#: ``_with_fingerprint(finding, text)``: ``evolve(finding, fingerprint=text)`` without the
+#: keyword dict (a lint sets one on every finding).
+_with_fingerprint: t.Callable[[Finding, str], Finding] = field_setter(Finding, "fingerprint")
