@@ -30,6 +30,7 @@ from analyzer.config import Config
 from analyzer.core import Options, analyze_source
 from analyzer.estimators import TableEstimate, estimate_file
 from analyzer.ir import Diagnostic, FileResult, Severity, Table, UserType
+from analyzer.passes.data_length import StorageMemo
 from analyzer.passes.link_replication import (
     ReplicationContext,
     ScopeLinks,
@@ -208,9 +209,12 @@ def check_file(
     user_types: Sequence[UserType] = (),
     replication: ReplicationContext | None = None,
     rules: Sequence[Rule] | Rules = (),
+    storage_memo: StorageMemo | None = None,
 ) -> Checked:
     """Phase 2 of one file: the passes (with the run's types and replication context),
-    the estimates, the ``file`` rules, and every diagnostic as a finding."""
+    the estimates, the ``file`` rules, and every diagnostic as a finding.
+
+    ``storage_memo``: the data-length answers of the run's earlier files (one per run)."""
     from analyzer.rules.engine import Locator
 
     result = passes.run(
@@ -220,6 +224,7 @@ def check_file(
         replication=replication,
         sizing=sizing,
         replicated_only=workflow.widths_replicated_only,
+        storage_memo=storage_memo,
     )
     if passes.REPLICATION_RULES[0] in workflow.passes and any(
         d.code == "R050" for d in result.diagnostics
@@ -597,9 +602,10 @@ def lint(
     # file rules have run: the run holds one copy of every file, not three (a smaller heap
     # is also less for the garbage collector to walk).
     checked: list[Checked] = []
+    memo = StorageMemo(sizing)
     for i, p in enumerate(prepared):
         linked = links[p.scope]
-        done = check_file(p, LINT, sizing, linked.user_types, linked.replication, rules)
+        done = check_file(p, LINT, sizing, linked.user_types, linked.replication, rules, memo)
         checked.append(Checked(done.result, (), done.findings, done.directives, done.scope))
         prepared[i] = Prepared(FileResult(p.result.path, None, None), scope=p.scope)
     around_results = [

@@ -19,9 +19,10 @@ from analyzer.estimators import ase, hirdb, sql_remote
 from analyzer.ir import FileResult
 from analyzer.rules.engine import scope_context
 from analyzer.rules.selection import resolve
-from analyzer.settings import HirdbSettings, ReplicationSettings, SizingSettings
+from analyzer.settings import HirdbSettings, ReplicationSettings, SizingSettings, from_mapping
 from analyzer.workflow import lint, path_reporter
 from tests.test_estimator_speed_identity import generated, sized
+from tests.test_passes_speed_identity import SETTINGS as PASS_SETTINGS
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -329,3 +330,38 @@ def test_key_rules_sharing_a_scope_s_references_find_what_each_finds_alone(
         assert together == alone
         found += len(together)
     assert found > 20
+
+
+# the settings that change what a column costs on each platform (the whole set is
+# tests/test_passes_speed_identity.py's, for the per-file memo)
+@pytest.mark.parametrize(
+    "name", ["default", "fill", "aligned-unicode", "number-bytes", "ase-mssql", "hirdb-fill"]
+)
+@pytest.mark.parametrize("averages", [False, True])
+def test_data_length_with_the_run_s_memo_is_data_length_per_file(name: str, averages: bool) -> None:
+    """The lint's data-length pass shares its answers between the files of the run
+    (:class:`StorageMemo`): every fixture file and generated file, sized in turn with
+    one memo, is what it is sized alone; the memo does serve later files."""
+    from analyzer.passes.data_length import StorageMemo, data_length
+    from tests.test_passes_speed_identity import _averages, _generated
+
+    results = _results([str(FIXTURES)])
+    results += [
+        _generated(d, seed, 6) for d in ("tsql", "teradata", "hirdb", "sybase") for seed in (1, 2)
+    ]
+    sizing = from_mapping(PASS_SETTINGS[name], "test")
+    if averages:
+        sizing = dataclasses.replace(sizing, averages=_averages(results))
+    memo = StorageMemo(sizing)
+    seen: dict[int, str] = {}
+    shared = 0
+    for r in results:
+        got = data_length(r, sizing, memo)
+        assert got == data_length(r, sizing), r.path
+        for s in (c.storage for tb in got.tables for c in tb.columns if c.storage):
+            shared += seen.setdefault(id(s), r.path) != r.path
+    assert shared > 100  # answers of earlier files served later ones
+    # a memo of other settings is not used
+    other = StorageMemo(dataclasses.replace(sizing, fill=0.25))
+    r = results[0]
+    assert data_length(r, sizing, other) == data_length(r, sizing) and not other.sized

@@ -31,6 +31,7 @@ the plain one).  What is left is copying each column, once.
 from __future__ import annotations
 
 import typing as t
+from dataclasses import dataclass, field
 
 from analyzer.ir import (
     Column,
@@ -60,8 +61,25 @@ Sized = ColumnStorage | Unsupported
 with_storage: t.Callable[[Column, ColumnStorage], Column] = field_setter(Column, "storage")
 
 
-def data_length(result: FileResult, sizing: SizingSettings | None = None) -> FileResult:
-    """Set ``Column.storage`` for every column of every table (IR in, IR out)."""
+@dataclass(frozen=True, slots=True)
+class StorageMemo:
+    """What :func:`data_length` answered for the earlier files of one run, by platform and
+    key: a run sizes every file with one ``sizing``, and an answer depends only on the key
+    and the settings, so the files of a run share them (the lint's many small files each
+    sized a column of every common type again).  Used only under the same settings."""
+
+    sizing: SizingSettings
+    sized: dict[str, dict[t.Hashable, Sized]] = field(default_factory=dict)
+
+
+def data_length(
+    result: FileResult,
+    sizing: SizingSettings | None = None,
+    storage_memo: StorageMemo | None = None,
+) -> FileResult:
+    """Set ``Column.storage`` for every column of every table (IR in, IR out).
+
+    ``storage_memo``: answers shared with the run's other files (:class:`StorageMemo`)."""
     sizing = sizing or SizingSettings()
     plain = Basis(None, sizing.fill)
     averages = bool(sizing.averages)
@@ -73,6 +91,10 @@ def data_length(result: FileResult, sizing: SizingSettings | None = None) -> Fil
     # settings' fill), and on Teradata nullability and compression (the presence bits
     # set here).
     sized: dict[str, dict[t.Hashable, Sized]] = {}
+    if storage_memo is not None and (
+        storage_memo.sizing is sizing or storage_memo.sizing == sizing
+    ):
+        sized = storage_memo.sized
     # dialect -> (its platform's rule, storage key, presence bits?, memo), found once a
     # file; None: a platform ddlaudit cannot size.
     by_dialect: dict[str, tuple[ColumnRule, StorageKey, bool, dict[t.Hashable, Sized]] | None]
