@@ -37,12 +37,21 @@ def _parameters(rule: Pass) -> frozenset[str]:
     return frozenset(inspect.signature(rule).parameters)
 
 
+@functools.cache
+def _accepted(rule: Pass, names: tuple[str, ...]) -> tuple[str, ...]:
+    # The ``names`` a pass accepts, in their order: worked out once per pass and call
+    # shape, not by a walk of every keyword for every pass of every file.
+    params = _parameters(rule)
+    return tuple(n for n in names if n in params)
+
+
 def run(result: FileResult, rules: t.Sequence[Pass] = RULES, **kwargs: t.Any) -> FileResult:
     """Apply ``rules`` in order, passing each only the ``kwargs`` it accepts."""
-    for rule in rules:
-        if kwargs:
-            params = _parameters(rule)
-            result = rule(result, **{k: v for k, v in kwargs.items() if k in params})
-        else:
+    if not kwargs:
+        for rule in rules:
             result = rule(result)
+        return result
+    names = tuple(kwargs)
+    for rule in rules:
+        result = rule(result, **{k: kwargs[k] for k in _accepted(rule, names)})
     return result

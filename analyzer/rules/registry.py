@@ -39,7 +39,7 @@ class Family:
     description: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Finding:
     """One rule broken at one place.
 
@@ -67,6 +67,39 @@ class Finding:
     #: referenced key of a foreign key): SARIF's ``relatedLocations``.
     related: tuple[Span, ...] = ()
 
+    # The slots are set through their descriptors, as Term and Step do: the frozen
+    # dataclass __init__ calls object.__setattr__ per field, and a lint makes a finding
+    # (and a fingerprinted copy) of everything it reports.
+    def __init__(
+        self,
+        code: str,
+        severity: Severity,
+        message: str,
+        path: str,
+        span: Span | None = None,
+        table: str | None = None,
+        column: str | None = None,
+        subject: str = "",
+        source_line: str | None = None,
+        expected: str | None = None,
+        bytes: int | None = None,
+        fingerprint: str = "",
+        related: tuple[Span, ...] = (),
+    ) -> None:
+        _set_code(self, code)
+        _set_severity(self, severity)
+        _set_message(self, message)
+        _set_path(self, path)
+        _set_span(self, span)
+        _set_table(self, table)
+        _set_column(self, column)
+        _set_subject(self, subject)
+        _set_source_line(self, source_line)
+        _set_expected(self, expected)
+        _set_bytes(self, bytes)
+        _set_fingerprint(self, fingerprint)
+        _set_related(self, related)
+
     @property
     def line(self) -> int:
         return self.span.line if self.span is not None else 0
@@ -75,6 +108,39 @@ class Finding:
         span = self.span
         return (self.path, span.line if span else 0, span.column if span else 0, self.code)
 
+
+(
+    _set_code,
+    _set_severity,
+    _set_message,
+    _set_path,
+    _set_span,
+    _set_table,
+    _set_column,
+    _set_subject,
+    _set_source_line,
+    _set_expected,
+    _set_bytes,
+    _set_fingerprint,
+    _set_related,
+) = (
+    getattr(Finding, f).__set__
+    for f in (
+        "code",
+        "severity",
+        "message",
+        "path",
+        "span",
+        "table",
+        "column",
+        "subject",
+        "source_line",
+        "expected",
+        "bytes",
+        "fingerprint",
+        "related",
+    )
+)
 
 #: A check over one file or one scope; what it is handed is the engine's context
 #: (``analyzer.rules.engine.FileContext`` or ``ScopeContext``).
