@@ -191,7 +191,7 @@ def test_hirdb_figures_only_is_the_full_estimate(
     assert differ > 10 if fill else differ == 0
 
 
-# ------------------------------------------------------------------ round 3 (D123)
+# ------------------------------------------------------------------ round 3 (D127)
 
 
 @pytest.fixture(scope="module")
