@@ -250,8 +250,8 @@ def estimated_findings(
     for the run), no SQL Remote log volumes (each article's table sized on ASE: D122),
     SQL Server articles only where ``sp_addarticle`` says so (D67's every-table default
     is the report's what-if).  ``texts``: the T-SQL files' texts
-    (:func:`~analyzer.estimators.mssql_replication.source_texts`); ``replicated``:
-    :func:`~analyzer.estimators.repserver.replicated_tables` of ``results``, when known.
+    (:func:`~analyzer.estimators.replicated.source_texts`); ``replicated``:
+    :func:`~analyzer.estimators.replicated.replicated_tables` of ``results``, when known.
     Of the tables' messages only the updates are made (the findings read no other)."""
     from analyzer.estimators import mssql_replication, repserver, sql_remote
 

@@ -309,7 +309,7 @@ def replication_findings(
     texts: t.Mapping[str, str] | None = None,
 ) -> list[Finding]:
     """The replication estimators' findings (R020-R025) over the files of one scope."""
-    from analyzer.estimators.repserver import replicated_tables
+    from analyzer.estimators.replicated import replicated_tables
     from analyzer.findings import estimated_findings
 
     replicated = None  # worked out once, here or by the message sizes
@@ -382,7 +382,7 @@ def scope_findings(
     def replication() -> list[Finding]:
         got = texts
         if got is None:
-            from analyzer.estimators.mssql_replication import source_texts
+            from analyzer.estimators.replicated import source_texts
 
             got = source_texts(members, encoding, stdin)
         return replication_findings(members, sizing, workload, got)

@@ -96,6 +96,14 @@ def test_a_one_file_lint_loads_no_diff(tmp_path: Path) -> None:
     assert _loaded(modules, ("analyzer.diff",)) == []
 
 
+def test_a_lint_that_replicates_nothing_loads_no_replication_estimator(tmp_path: Path) -> None:
+    # replicated.py tells there is nothing to size before any estimator is imported
+    modules = _modules("lint", "--format", "json", TERADATA, tmp_path=tmp_path)
+    assert "analyzer.estimators.replicated" in modules
+    estimators = ("repserver", "mssql_replication", "sql_remote")
+    assert _loaded(modules, tuple(f"analyzer.estimators.{e}" for e in estimators)) == []
+
+
 def test_a_forced_dialect_analyses_no_evidence(tmp_path: Path) -> None:
     forced = _probe("parse", "--dialect", "tsql", TSQL, tmp_path=tmp_path)
     assert "grammars.tsql" in forced["modules"] and forced["analysed"] == 0

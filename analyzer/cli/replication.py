@@ -149,7 +149,7 @@ def replication(
     options = Options(dialect=dialect, encoding=encoding, config=config)
     stdin = read_stdin(paths)
     try:
-        from analyzer.estimators.mssql_replication import source_texts
+        from analyzer.estimators.replicated import source_texts
 
         results, found = analyze_paths(list(paths), options, stdin=stdin)
         results = [passes.run(r, after_parse(REPLICATION), sizing=sizing) for r in results]

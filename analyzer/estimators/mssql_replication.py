@@ -606,26 +606,3 @@ def articles(
                 )
             )
     return out
-
-
-def source_texts(
-    results: Sequence[FileResult], encoding: str | None = None, stdin: bytes | None = None
-) -> dict[str, str]:
-    """The decoded text of every T-SQL file that calls ``sp_addarticle`` / ``sp_changearticle``.
-
-    Only those files are read again (the IR keeps the calls as skipped statements, with
-    their spans into the decoded text).
-    """
-    from analyzer.source import decode, read_path
-
-    out = {}
-    for r in results:
-        if not any(s.kind in ("exec sp_addarticle", "exec sp_changearticle") for s in r.skipped):
-            continue
-        if r.path == "<stdin>":
-            decoded = decode(stdin or b"", r.path, encoding)
-        else:
-            decoded = read_path(r.path, encoding)
-        if decoded.source is not None:
-            out[r.path] = decoded.source.text
-    return out

@@ -40,6 +40,7 @@ import typing as t
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from analyzer.estimators.replicated import replicated_tables
 from analyzer.ir import (
     FileResult,
     FunctionReplicationDefinition,
@@ -503,17 +504,6 @@ def _transaction(rep: ReplicationSettings) -> Message:
 # ------------------------------------------------------------- replicated objects
 
 
-def _definitions_by_table(
-    results: Sequence[FileResult],
-) -> dict[str, list[ReplicationDefinition]]:
-    out: dict[str, list[ReplicationDefinition]] = {}
-    for r in results:
-        for d in r.replication_definitions:
-            name = (d.table or d.primary_table).name.lower()
-            out.setdefault(name, []).append(d)
-    return out
-
-
 def _subscribed_sites(subscriptions: Sequence[Subscription], target: str) -> tuple[str, ...]:
     """The distinct replicate sites (``ds.db``) subscribing to ``target``, sorted."""
     low = target.lower()
@@ -586,36 +576,6 @@ def receivers(
         got = tuple(s.name for s in listed if selectivity(s, name, ())[0] > 0)
         return Receivers(len(got), got, "workload sites with selectivity > 0", ())
     return Receivers(default, (), "[size.replication] num_sites", ())
-
-
-def _marked_for_repserver(table: Table) -> bool:
-    """Marked with sp_setreplicate / sp_setreptable; sp_add_remote_table alone is SQL Remote."""
-    mark = table.replication
-    if mark is None or not mark.replicated:
-        return False
-    return any(p != "sp_add_remote_table" for p in mark.marked_by)
-
-
-def replicated_tables(
-    results: Sequence[FileResult],
-) -> list[tuple[str, Table, ReplicationDefinition | None]]:
-    """(path, table, definition) of every replicated table.
-
-    A table is replicated when a replication definition names it or it is marked
-    (``sp_setreplicate`` / ``sp_setreptable``; ``sp_add_remote_table`` alone marks it for
-    SQL Remote); a marked table without a definition is sized from the table and its key.
-    A definition whose table is not in the input is left out (R001 already says so).
-    """
-    defs = _definitions_by_table(results)
-    out: list[tuple[str, Table, ReplicationDefinition | None]] = []
-    for r in results:
-        for table in r.tables:
-            found = defs.get(table.name.name.lower(), [])
-            if found:
-                out.extend((r.path, table, d) for d in found)
-            elif _marked_for_repserver(table):
-                out.append((r.path, table, None))
-    return out
 
 
 @dataclass(frozen=True, slots=True)

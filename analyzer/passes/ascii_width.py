@@ -254,7 +254,7 @@ def ascii_width(
 
     ``replicated_only`` (the lint): only on the tables Replication Server sends, those
     marked for replication or named by a replication definition of the run
-    (``replication``, else this file's), as ``repserver.replicated_tables`` picks them.
+    (``replication``, else this file's), as ``replicated.replicated_tables`` picks them.
     """
     sizing = sizing or SizingSettings()
     diagnostics = list(result.diagnostics)

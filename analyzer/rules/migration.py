@@ -21,7 +21,7 @@ from analyzer.ir import Column, ConstraintKind, DataType, Severity, Span
 from analyzer.rules.registry import Family, Finding, Rule
 
 # The diff model and schema load when a check runs (ddlaudit diff): lint's catalogue
-# holds these rules without running them (start-up, D124).
+# holds these rules without running them (start-up, D128).
 if t.TYPE_CHECKING:
     from analyzer.diff.model import DiffContext, Placed, TablePair
 

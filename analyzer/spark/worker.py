@@ -90,7 +90,7 @@ CheckedRow = tuple[Row, list[Row], list[Row], list[Row], str, bytes, list[Row]]
 URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:/")
 
 #: Skipped statements whose text the replication estimators read again (the article
-#: commands; ``analyzer.estimators.mssql_replication.source_texts``).
+#: commands; ``analyzer.estimators.replicated.source_texts``).
 ARTICLE_CALLS = ("exec sp_addarticle", "exec sp_changearticle")
 
 
