@@ -64,6 +64,7 @@ from analyzer.ir import (
     UserType,
     new_column,
 )
+from analyzer.records import record
 from grammars import nodes
 from grammars import nodes as ms_nodes  # SQL Server's, in grammars.nodes (D108)
 from grammars import nodes as td_nodes  # Teradata's, in grammars.nodes (D108)
@@ -85,7 +86,8 @@ class NotStored(ValueError):
         self.kind = kind
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Context:
     """Where a statement came from: ``text`` is the statement, at ``offset`` in the file."""
 

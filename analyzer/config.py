@@ -28,6 +28,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 import grammars
+from analyzer.records import record
 from analyzer.settings import SettingsError, SizingSettings, with_rdareas
 from analyzer.settings import from_mapping as sizing_from_mapping
 from analyzer.source import DEFAULT_INCLUDE
@@ -46,7 +47,8 @@ PAGE_LENGTHS = (4096, 30720)
 SEGMENT_SIZES = (1, 16000)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Rdarea:
     """A HiRDB RDAREA's storage facts, set by the database definition utilities, not in DDL.
 
@@ -110,7 +112,8 @@ _LINT_KEYS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class LintSettings:
     """The ``[lint]`` table: which rules run, how severe they are, what fails the run.
 
@@ -224,7 +227,8 @@ AUDIT_FAIL_ON = ("never", "unsupported", "lossy")
 _AUDIT_KEYS = ("weights", "fail-on")
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AuditSettings:
     """The ``[audit]`` table: the complexity weights and what fails the run.
 
@@ -273,7 +277,8 @@ def audit_from_mapping(data: Any, source: str) -> AuditSettings:
 _DEFAULT_AUDIT = AuditSettings()
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Config:
     """Settings that apply to a run; frozen and picklable (it travels to Spark tasks)."""
 

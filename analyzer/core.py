@@ -36,6 +36,7 @@ from analyzer.ir import (
 )
 from analyzer.parse import parse_statement
 from analyzer.passes.link_replication import scope_links
+from analyzer.records import record
 from analyzer.scopes import STDIN_PATH, STDIN_SCOPE, assign
 from analyzer.source import LineIndex, SourceText, decode, read_path
 from analyzer.split import (
@@ -51,7 +52,8 @@ from grammars.profile import COMPILED_SQLGLOT_MESSAGE, Grammar, compiled_sqlglot
 from grammars.rcl import not_analysed
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Piece:
     """A statement to analyse: text at ``start`` .. ``end`` of the file."""
 
@@ -64,7 +66,8 @@ class _Piece:
 _DEFAULT_CONFIG = Config()
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Options:
     """What a run was asked for; frozen and picklable (it travels to Spark tasks)."""
 

@@ -19,6 +19,7 @@ import typing as t
 from dataclasses import dataclass
 
 import grammars
+from analyzer.records import record
 from analyzer.split import BTEQ_COMMANDS, BTEQ_DIALECT
 from grammars.profile import Evidence, fold_case, text_words
 from grammars.profile import evidence as make_evidence
@@ -50,7 +51,8 @@ SCRIPT_EVIDENCE: t.Mapping[str, tuple[Evidence, ...]] = types.MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DialectChoice:
     """The dialect chosen, how (``option``, ``config``, ``detected``, ``fallback``) and why."""
 
@@ -70,7 +72,8 @@ def detect(text: str) -> DialectChoice:
     return choice
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _EvidenceIndex:
     """Every grammar's evidence, and which of it each word can make true.
 

@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from analyzer.ir import FileResult, ReplicationDefinition, Severity, Span, Table
+from analyzer.records import record
 from analyzer.settings import SizingSettings
 
 if t.TYPE_CHECKING:  # annotations only: the rules import NAMES without the estimators (D108)
@@ -55,7 +56,8 @@ NAMES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Finding:
     """One rule broken by the input (provisional ``name``; codes come with the lint)."""
 

@@ -26,6 +26,8 @@ import typing as t
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from analyzer.records import record
+
 #: Version of the JSON form of the IR.  Bump the major on any breaking change.
 SCHEMA_VERSION = "1.5"
 
@@ -38,7 +40,8 @@ class Severity(enum.StrEnum):
     INFO = "info"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Span:
     """A region of a source file.
 
@@ -57,7 +60,8 @@ class Span:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class QualifiedName:
     """``[catalog.][schema.]name`` as written (identifier quotes removed)."""
 
@@ -71,7 +75,8 @@ class QualifiedName:
         return ".".join(p for p in (self.catalog, self.schema, self.name) if p is not None)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DataType:
     """A column's data type, exactly as declared plus a normalised reading.
 
@@ -98,7 +103,8 @@ class DataType:
     element_count: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Identity:
     """An identity / auto-number column; ``always`` is Teradata GENERATED ALWAYS."""
 
@@ -108,7 +114,8 @@ class Identity:
     not_for_replication: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Computed:
     """A computed column ``AS expr [PERSISTED]``; not stored unless persisted."""
 
@@ -116,7 +123,8 @@ class Computed:
     persisted: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Compression:
     """Column compression.
 
@@ -132,7 +140,8 @@ class Compression:
     decompress_using: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ColumnStorage:
     """What a column costs on one platform: set by the sizing passes (``analyzer/passes``).
 
@@ -166,7 +175,8 @@ class ColumnStorage:
     split_length: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Column:
     """One column, in declaration order (``position`` is 1-based)."""
 
@@ -325,7 +335,8 @@ new_column = _slot_constructor(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AsciiWidth:
     """A column's width in Replication Server's ASCII messages, and how it was derived.
 
@@ -340,7 +351,8 @@ class AsciiWidth:
     basis: str = "derived"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class LobAttributeRdareas:
     """HiRDB ``ALLOCATE (attr[..attr] IN (rd, ...))``: where one LOB attribute is stored."""
 
@@ -359,7 +371,8 @@ class ConstraintKind(enum.StrEnum):
     CONNECTION = "connection"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Constraint:
     """A primary key, unique, foreign key or check constraint (column- or table-level)."""
 
@@ -381,7 +394,8 @@ class Constraint:
     on_delete: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class PartitionLevel:
     """One level of a (possibly multilevel) partitioning expression.
 
@@ -396,7 +410,8 @@ class PartitionLevel:
     partitions: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Index:
     """An index declared with the table.
 
@@ -422,7 +437,8 @@ class Index:
     included: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RdareaPartition:
     """One RDAREA of a HiRDB row-partitioned table.
 
@@ -435,7 +451,8 @@ class RdareaPartition:
     bound: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RowPartitioning:
     """HiRDB row partitioning: how a table's rows are spread over RDAREAs.
 
@@ -454,7 +471,8 @@ class RowPartitioning:
     dimensions: tuple[RowPartitioning, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableOptions:
     """Table options that matter for size, typed; everything else goes to ``extra``.
 
@@ -521,7 +539,8 @@ class TableOptions:
     queue: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Table:
     """A table: its qualified ``name``, ordered ``columns``, constraints, indexes, options."""
 
@@ -545,7 +564,8 @@ class Table:
         return next((c for c in self.constraints if c.kind is ConstraintKind.PRIMARY_KEY), None)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class UserType:
     """An alias / user-defined type (``CREATE TYPE x FROM ...``, ``sp_addtype``)."""
 
@@ -560,7 +580,8 @@ class UserType:
     under: QualifiedName | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Skipped:
     """A statement recognised but not analysed (``use``, ``grant``, procedures, ...)."""
 
@@ -569,7 +590,8 @@ class Skipped:
     reason: str = "not DDL ddlaudit analyses"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Diagnostic:
     """A problem with the input, tied to a place in it.
 
@@ -588,7 +610,8 @@ class Diagnostic:
 # --------------------------------------------- replication (ASE, Replication Server, SQL Remote)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ColumnReplication:
     """ASE ``sp_setrepcol``: how a text / unitext / image column is replicated.
 
@@ -601,7 +624,8 @@ class ColumnReplication:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationMarking:
     """How a primary ASE table is marked for replication.
 
@@ -619,7 +643,8 @@ class ReplicationMarking:
     columns: tuple[ColumnReplication, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableChange:
     """A statement that changes a table defined elsewhere in the input.
 
@@ -644,7 +669,8 @@ class TableChange:
     index: Index | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicatedColumn:
     """A column of a replication definition, or a parameter of a function replication definition.
 
@@ -662,7 +688,8 @@ class ReplicatedColumn:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationDefinition:
     """A Replication Server table replication definition (``create replication definition``).
 
@@ -695,7 +722,8 @@ class ReplicationDefinition:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationDefinitionChange:
     """One ``alter replication definition`` clause, applied to the definition by the link pass.
 
@@ -718,7 +746,8 @@ class ReplicationDefinitionChange:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FunctionReplicationDefinition:
     """``create [applied | request] function replication definition`` for a stored procedure."""
 
@@ -735,7 +764,8 @@ class FunctionReplicationDefinition:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Subscription:
     """A subscription: Replication Server (``create`` / ``define subscription``) or SQL Remote.
 
@@ -764,7 +794,8 @@ class Subscription:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Article:
     """One table of a publication: its columns (empty: all), row filter and subscription value.
 
@@ -781,7 +812,8 @@ class Article:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Publication:
     """A publication: SQL Anywhere ``CREATE PUBLICATION``, SQL Remote for ASE
     ``sp_create_publication`` (articles added by ``sp_add_article`` / ``sp_add_article_col``), or a
@@ -798,7 +830,8 @@ class Publication:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class PublicationChange:
     """SQL Remote for ASE ``sp_add_article`` / ``sp_add_article_col``: adds to a publication.
 
@@ -813,7 +846,8 @@ class PublicationChange:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FileResult:
     """Everything ddlaudit learnt from one source file."""
 

@@ -23,6 +23,7 @@ from sqlglot import exp
 from sqlglot.errors import ErrorLevel, ParseError, TokenError
 
 from analyzer.ir import Diagnostic, Severity, Span
+from analyzer.records import record
 from grammars.profile import Grammar
 
 if t.TYPE_CHECKING:
@@ -36,7 +37,8 @@ _EXPECTING = re.compile(r"^Expecting (.+?)\.?$")
 _REQUIRED = re.compile(r"^Required keyword: '([^']+)' missing")
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Parsed:
     """The tree of one statement, or the diagnostics that explain why there is none."""
 

@@ -44,6 +44,7 @@ from analyzer.core import Options, analyze_source
 from analyzer.diagnostics import CODES
 from analyzer.ir import Diagnostic, FileResult, Severity
 from analyzer.passes.link_replication import ScopeLinks, merge_links, scope_links
+from analyzer.records import record
 from analyzer.settings import SizingSettings
 from analyzer.source import DecodeResult, decode, read_path
 
@@ -73,7 +74,8 @@ class PoolError(RuntimeError):
     """The run could not finish: a worker process died or the run was interrupted."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Job:
     """What every file of a run is processed with; picklable (sent to each worker once).
 
@@ -89,7 +91,8 @@ class Job:
     render: Callable[[t.Any], t.Any] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Sized:
     """``size``'s phase-2 output for one file: the result after the sizing passes and its
     tables' estimates."""
@@ -455,7 +458,8 @@ def _stop(pool: cf.ProcessPoolExecutor) -> None:
 # ---------------------------------------------------------------------- lint
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FileFindings:
     """What ``lint --format jsonl`` writes for one file: its findings after severity,
     selection, suppressions, fingerprints and the baseline, sorted; ``listed`` is False

@@ -43,6 +43,7 @@ from analyzer.ir import (
     TableOptions,
     to_dict,
 )
+from analyzer.records import record
 
 if TYPE_CHECKING:
     from analyzer.graph.model import Edge, Missing, Node, Schema
@@ -68,7 +69,8 @@ INT_RANGES: dict[str, tuple[int, int]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Field:
     """One column of an output dataset: name, simple type, nullability, meaning."""
 

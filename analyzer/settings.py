@@ -22,6 +22,8 @@ import re
 import typing as t
 from dataclasses import dataclass
 
+from analyzer.records import record
+
 
 class SettingsError(ValueError):
     """A sizing setting is unknown or out of range; the message names the key."""
@@ -38,7 +40,8 @@ DIALECT_PLATFORM: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TeradataSettings:
     """Teradata Database Design 16.10, "Row Size Calculation" and "Sizing Base Tables"."""
 
@@ -85,7 +88,8 @@ class TeradataSettings:
     nusi_row_overhead: int = 20
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class HirdbSettings:
     """HiRDB Installation and Design Guide, "Calculating the number of table storage pages"."""
 
@@ -137,7 +141,8 @@ class HirdbSettings:
     suppress_limit: int = 32717
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MssqlSettings:
     """SQL Server "Estimate the Size of a Heap / Clustered Index"."""
 
@@ -169,7 +174,8 @@ class MssqlSettings:
     index_rows: str = "procedure"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AseSettings:
     """ASE Performance and Tuning: Physical Database Tuning, "Determining the size of tables"."""
 
@@ -192,7 +198,8 @@ class AseSettings:
     limits_release: str = "15.7"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationSettings:
     """Replication sizing (``ddlaudit replication``): Replication Server Design Guide 15.7.1,
     "Message Sizes" / "Formula Components" and the capacity-planning pages; the SQL Server
@@ -247,7 +254,8 @@ class ReplicationSettings:
         return self.begin_bytes + self.commit_bytes
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SizingSettings:
     """Settings of one sizing run: the platform, the fill, the averages and each platform's."""
 

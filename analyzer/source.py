@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from analyzer.ir import Diagnostic, Severity, Span, new_span
+from analyzer.records import record
 
 __all__ = [
     "DecodeResult",
@@ -56,7 +57,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SourceText:
     """A decoded source file.
 

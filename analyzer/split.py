@@ -66,6 +66,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
+from analyzer.records import record
 from grammars.profile import Grammar, fold_case
 
 __all__ = [
@@ -81,7 +82,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Statement:
     """One statement: ``text == source[start:end]``, without its terminator.
 
@@ -520,7 +522,8 @@ def embedded_statements(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Token:
     """A token of a control-flow statement: a word (lower case), a quoted part, ``(``,
     ``)`` or ``;``; ``opens_line`` when only blanks precede it on its line."""

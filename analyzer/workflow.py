@@ -37,6 +37,7 @@ from analyzer.passes.link_replication import (
     merge_links,
     scope_links,
 )
+from analyzer.records import record
 from analyzer.rules import catalogue, get
 from analyzer.rules.engine import (
     FileContext,
@@ -60,7 +61,8 @@ if t.TYPE_CHECKING:
     from analyzer.graph.model import Schema
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Workflow:
     """What a command runs after parsing: ``passes`` in order, then the estimators
     (``estimate``), then the rules (``rules``)."""
@@ -117,7 +119,8 @@ def quiet_ascii_widths(result: FileResult) -> FileResult:
 # ------------------------------------------------------------------ phase 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Prepared:
     """Phase 1 of one file: its IR before the passes, what the source rules found, and
     its suppression comments (what needs the text; the text itself is not kept)."""
@@ -190,7 +193,8 @@ def read(path: str, options: Options, stdin: bytes | None = None) -> DecodeResul
 # ------------------------------------------------------------------ phase 2
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Checked:
     """Phase 2 of one file: the result after the workflow's passes, its estimates and
     every finding about it so far (diagnostics, source and file rules)."""
@@ -522,7 +526,8 @@ def path_reporter(root: str, cwd: str | None = None) -> Callable[[str], str]:
 # ------------------------------------------------------------------ one process
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class LintRun:
     """A lint run in one process: the report, every finding before the baseline, and
     each file's checked result (for callers that also want sizes)."""

@@ -41,6 +41,7 @@ from pathlib import Path
 import yaml
 
 from analyzer.ir import Diagnostic, Severity, Span, Table
+from analyzer.records import record
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d)?\s*$", re.IGNORECASE)
 _UNIT = {"": 1, "s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hr": 3600, "d": 86400}
@@ -59,7 +60,8 @@ def parse_duration(value: object) -> float | None:
     return float(m.group(1)) * _UNIT[(m.group(2) or "").lower()]
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableLoad:
     """The modification rates of one table (per second) and what its updates change."""
 
@@ -79,14 +81,16 @@ class TableLoad:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FunctionLoad:
     name: str
     rate: float
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DatabaseLoad:
     """A primary database: its transaction rate and typical transaction duration (seconds)."""
 
@@ -96,7 +100,8 @@ class DatabaseLoad:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SiteLoad:
     """A replicate site (a direct destination): selectivity per table, rates, durations."""
 
@@ -120,7 +125,8 @@ class SiteLoad:
         return default
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Workload:
     path: str
     tables: tuple[TableLoad, ...] = ()

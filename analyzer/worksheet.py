@@ -22,9 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzer.ir import evolve
+from analyzer.records import record
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@record
+@dataclass(frozen=True, slots=True, init=False, eq=False, repr=False)
 class Term:
     """One named input of a step (a column's bytes, a count, a constant from a setting)."""
 
@@ -42,7 +44,8 @@ class Term:
 _term_name, _term_value = (getattr(Term, f).__set__ for f in ("name", "value"))
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@record
+@dataclass(frozen=True, slots=True, init=False, eq=False, repr=False)
 class Step:
     """One step of a vendor procedure: ``value = formula(terms)``.
 
@@ -83,7 +86,8 @@ _step_step, _step_label, _step_formula, _step_value, _step_terms, _step_note = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Worksheet:
     """An ordered list of steps with the manual (and section) it follows."""
 

@@ -41,6 +41,7 @@ from analyzer.ir import (
     Subscription,
     Table,
 )
+from analyzer.records import record
 
 #: The ddlaudit grammar of each target that is one of the source dialects' platforms.
 SAME = {"mssql": "tsql", "ase": "sybase", "teradata": "teradata", "hirdb": "hirdb"}
@@ -71,7 +72,8 @@ _PI_ACTION = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Construct:
     """A construct of the source table that does not carry over as it is."""
 
@@ -82,7 +84,8 @@ class Construct:
     severity: str = "warning"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationLoss:
     """A replication object of the table that the migration leaves behind."""
 

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from analyzer.records import record
+
 #: Character repertoires, narrowest first: a single-byte code page, a multi-byte code
 #: page (Shift_JIS, EUC, an ASE national character set), Unicode (decision D79).
 REPERTOIRES = ("single", "multi", "unicode")
@@ -36,7 +38,8 @@ REPERTOIRES = ("single", "multi", "unicode")
 _NUMERIC = frozenset({"int", "decimal", "float", "bool"})
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Domain:
     """The values of a type.
 

@@ -25,6 +25,7 @@ from analyzer.audit.mappings import spec as make_spec
 from analyzer.config import AUDIT_WEIGHTS, AuditSettings
 from analyzer.estimators import TableEstimate, estimate_file
 from analyzer.ir import Column, ConstraintKind, FileResult, Table, TableOptions, evolve
+from analyzer.records import record
 from analyzer.settings import DIALECT_PLATFORM, SizingSettings
 from analyzer.types import read_type
 
@@ -34,7 +35,8 @@ FORMULA = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ColumnAudit:
     name: str
     line: int | None
@@ -45,7 +47,8 @@ class ColumnAudit:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Action:
     object: str
     line: int | None
@@ -53,7 +56,8 @@ class Action:
     severity: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableAudit:
     """The audit of one table (the ``tables`` entries of docs/audit-json.md)."""
 
@@ -86,7 +90,8 @@ class TableAudit:
         return "lossy" if "lossy" in classes else "clean"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AuditReport:
     target: str
     spec: TargetSpec

@@ -29,6 +29,7 @@ import functools
 from dataclasses import dataclass
 from importlib.resources import files
 
+from analyzer.records import record
 from analyzer.rules import words
 
 #: Columns per table (``(plain, with sparse columns)`` where they differ).
@@ -63,7 +64,8 @@ BIGQUERY_TABLE_NAME = 1024
 CASE_INSENSITIVE = {"mssql": True, "teradata": True}
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Limit:
     """One limit of the target checked for one table (``exceeded`` False: a note)."""
 

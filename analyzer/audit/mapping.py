@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from analyzer.audit.domains import REPERTOIRES, Domain, losses
 from analyzer.audit.sources import source_domain
 from analyzer.ir import Column
+from analyzer.records import record
 
 #: Source kind -> target kinds that can hold it, preferred first.
 FALLBACK: dict[str, tuple[str, ...]] = {
@@ -58,7 +59,8 @@ FALLBACK: dict[str, tuple[str, ...]] = {
 MAPPINGS = ("exact", "widened", "lossy", "unsupported")
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Entry:
     """One type of a target's catalogue: the domain it holds at its largest parameters.
 
@@ -101,7 +103,8 @@ class Entry:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TargetSpec:
     """A target: its type catalogue, how it is written and sized, its limits' data.
 
@@ -128,7 +131,8 @@ class TargetSpec:
         return dict(self.guides).get(source, self.citation)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TargetType:
     """A chosen target type: ``text`` in the target's DDL (without a Teradata character
     set, which is ``charset``), the domain it holds and the catalogue entry behind it."""
@@ -139,7 +143,8 @@ class TargetType:
     charset: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Mapped:
     """The audit of one column's type: its class, the target type and what is lost."""
 

@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 
 from analyzer.estimators import TableEstimate
 from analyzer.ir import FileResult, QualifiedName, Severity, Span, Table
+from analyzer.records import record
 from analyzer.rules.registry import SEVERITY_ORDER, Finding, Rule
 from analyzer.settings import SizingSettings
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Change:
     """One change to a table (docs/diff-json.md ``changes``): ``before`` / ``after`` as
     DDL-like text, None when the object is new or gone; ``span`` where it is (HEAD, or
@@ -34,7 +36,8 @@ class Change:
     base_side: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Placed:
     """A table of a side and the file that defines it (as the side reads it)."""
 
@@ -46,7 +49,8 @@ class Placed:
         return str(self.table.name).lower()
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Messages:
     """Replication Server message sizes of one table (the definition's ``used`` messages,
     inbound bytes)."""
@@ -56,7 +60,8 @@ class Messages:
     delete: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ScopeState:
     """One scope of one side: its files after the passes, its tables (first definitions,
     migrations replayed), each table's estimates by platform and its message sizes."""
@@ -80,7 +85,8 @@ class ScopeState:
         return self.estimates.get((placed.key, platform))
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TablePair:
     """One table across the sides: ``before`` None when added, ``after`` None when
     dropped; ``renamed`` when matched by columns under another name (probable)."""
@@ -99,7 +105,8 @@ class TablePair:
         return "renamed" if self.renamed else "changed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DiffContext:
     """A ``diff``-level check's view: one scope's matched tables and both of its states
     (``base`` or ``head`` empty when the scope is new or gone), with the run's sizing
@@ -120,7 +127,8 @@ class DiffContext:
         return (own, *(p for p in self.platforms if p != own))
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SizeDelta:
     """One table on one platform, before and after (None: not on that side / not sized)."""
 
@@ -131,7 +139,8 @@ class SizeDelta:
     messages_after: Messages | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableDiff:
     """A reported table: its pair, its changes and its sizes; ``path`` as shown."""
 
@@ -149,7 +158,8 @@ class TableDiff:
         return str(placed.table.name)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Located:
     """A reported finding and the side its path and line are on."""
 
@@ -157,7 +167,8 @@ class Located:
     side: str  # "base" or "head"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DiffResult:
     """What ``ddlaudit diff`` reports (docs/diff-json.md)."""
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 
 from analyzer.diff.model import Placed
 from analyzer.ir import Column, FileResult, QualifiedName, Skipped, Table
+from analyzer.records import record
 from analyzer.source import LineIndex
 
 _ALTER = re.compile(
@@ -44,7 +45,8 @@ _NOT_COLUMN = re.compile(
 _PREFIX = "CREATE TABLE t ("
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Step:
     """One replayed change: ``add`` / ``modify`` a column, ``drop`` a column, ``drop_table``."""
 

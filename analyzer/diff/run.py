@@ -40,6 +40,7 @@ from analyzer.diff.schema import RENAME_SIMILARITY, match_tables, replication_ch
 from analyzer.diff.sides import Side
 from analyzer.estimators import TableEstimate, estimate_file
 from analyzer.ir import FileResult, evolve
+from analyzer.records import record
 from analyzer.rules.engine import run_checks
 from analyzer.rules.registry import Finding
 from analyzer.rules.selection import Selection
@@ -47,7 +48,8 @@ from analyzer.settings import SizingSettings
 from analyzer.workflow import LintRun, lint, read
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Linted:
     """One side after the lint and the replay."""
 

@@ -23,6 +23,8 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from analyzer.records import record
+
 #: What a git-revision or working-tree side is called in reports.
 WORKING_TREE = "working tree"
 
@@ -35,7 +37,8 @@ class DiffError(Exception):
         self.exit_code = exit_code
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Side:
     """One side of the diff: ``label`` as the user named it, ``root`` the directory its
     files are read from, ``display`` what a reported path is prefixed with (the

@@ -23,11 +23,13 @@ import typing as t
 from dataclasses import dataclass
 
 from analyzer.ir import Diagnostic, FileResult, QualifiedName, Table
+from analyzer.records import record
 from analyzer.settings import SizingSettings
 from analyzer.worksheet import Worksheet
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Figure:
     """A named result (``row_bytes``, ``pages``, ...), its unit and the worksheet behind it."""
 
@@ -37,7 +39,8 @@ class Figure:
     worksheet: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableEstimate:
     """The sizing of one table on one platform.
 

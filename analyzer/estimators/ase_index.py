@@ -55,6 +55,7 @@ from analyzer.estimators.indexes import IndexEstimate
 from analyzer.estimators.mssql import ClusteredKey, clustered_key
 from analyzer.estimators.mssql_index import IndexSpec, indexes
 from analyzer.ir import Table
+from analyzer.records import record
 from analyzer.settings import AseSettings, SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
@@ -63,7 +64,8 @@ _APL = f"{_PT}, Calculating table and clustered index sizes for allpages-locked 
 _DOL = f"{_PT}, Calculating the sizes of data-only-locked tables"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Keys:
     """An index's key columns as the guide's row-size steps count them."""
 

@@ -43,6 +43,7 @@ from fractions import Fraction
 
 from analyzer.estimators import Figure, TableEstimate
 from analyzer.ir import Column, ColumnStorage, Diagnostic, Severity, Table, evolve
+from analyzer.records import record
 from analyzer.settings import HirdbSettings, SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
@@ -63,7 +64,8 @@ RECONSTRUCTION = (
 SHORT = "rows per page, P / Q and the page total are reconstructed (D51-D54)"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Area:
     """One RDAREA the table is stored in: its name, page length b, segment size g, rows a."""
 
@@ -137,7 +139,8 @@ def _row_step(terms: list[Term]) -> Step:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Branching:
     """The row after Table 17-1 note 5: its BL and the columns that branched."""
 

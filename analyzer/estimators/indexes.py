@@ -33,11 +33,13 @@ import typing as t
 from dataclasses import dataclass, replace
 
 from analyzer.ir import Diagnostic, FileResult, Index, QualifiedName, Span, Table
+from analyzer.records import record
 from analyzer.settings import SizingSettings
 from analyzer.worksheet import Worksheet
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class IndexEstimate:
     """The size of one index of one table on one platform.
 

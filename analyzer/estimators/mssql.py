@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from analyzer.estimators import Figure, TableEstimate
 from analyzer.ir import Column, ConstraintKind, Diagnostic, Severity, Table
+from analyzer.records import record
 from analyzer.settings import MssqlSettings, SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
@@ -52,7 +53,8 @@ _LIMIT = f"{_DOCS}, Row-Overflow Data Exceeding 8 KB"
 _NOT_SPARSE = ("TEXT", "NTEXT", "IMAGE", "TIMESTAMP", "ROWVERSION", "GEOGRAPHY", "GEOMETRY")
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ClusteredKey:
     """The clustered index of a table: its key columns, uniqueness and fill factor."""
 
@@ -81,7 +83,8 @@ def clustered_key(table: Table) -> ClusteredKey | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Counts:
     """The inputs of the heap / leaf row formula (step 2 of the heap procedure)."""
 

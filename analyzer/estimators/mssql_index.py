@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from analyzer.estimators import mssql
 from analyzer.estimators.indexes import IndexEstimate
 from analyzer.ir import Column, ConstraintKind, Span, Table
+from analyzer.records import record
 from analyzer.settings import MssqlSettings, SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
@@ -51,7 +52,8 @@ _NCI = "SQL Server docs, Estimate the Size of a Nonclustered Index"
 _CI = "SQL Server docs, Estimate the Size of a Clustered Index"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class IndexSpec:
     """One index of a table as SQL Server builds it (D107)."""
 
@@ -130,7 +132,8 @@ def indexes(table: Table) -> tuple[IndexSpec, ...]:
 # ---------------------------------------------------------------- column groups
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Group:
     """Columns of an index row: how many, fixed bytes, variable-length count and bytes."""
 

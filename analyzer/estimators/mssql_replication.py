@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 from analyzer.ir import Column, FileResult, QualifiedName, Span, Table
 from analyzer.platforms import Basis
+from analyzer.records import record
 from analyzer.settings import SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
@@ -56,7 +57,8 @@ def bitmap_bytes(ncols: int) -> int:
     return ncols // 8 + 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Parameter:
     """One parameter of a replication procedure call.
 
@@ -73,7 +75,8 @@ class Parameter:
     null: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Command:
     """One replicated command: its call, its size, and its rows in MSrepl_commands."""
 
@@ -92,7 +95,8 @@ class Command:
         return f"{{{self.syntax} [{self.procedure}] ({args})}}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ArticleCommands:
     """The commands of one article for every syntax, and the syntaxes the article uses."""
 
@@ -357,7 +361,8 @@ def article_commands(
 # ------------------------------------------------------------------- storage
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Storage:
     """MSrepl_commands storage of ``count`` identical commands."""
 
@@ -426,7 +431,8 @@ def storage(command: Command, count: int, sizing: SizingSettings) -> Storage:
     return Storage(count, count * command.rows, leaf, index, kb, ws)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Comparison:
     """CALL vs SCALL for one update pattern: storage of each and the ratio."""
 
@@ -491,7 +497,8 @@ def article_calls(text: str) -> dict[str, str]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ArticleDefinition:
     """What ``sp_addarticle`` (and later ``sp_changearticle`` calls) say about one article."""
 

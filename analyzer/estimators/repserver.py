@@ -52,6 +52,7 @@ from analyzer.ir import (
     evolve,
 )
 from analyzer.passes.ascii_width import is_lob, width
+from analyzer.records import record
 from analyzer.settings import ReplicationSettings, SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
@@ -64,7 +65,8 @@ _MSG = f"{_GUIDE}, Message Sizes / Formula Components"
 _UNSAID = "[size.replication] num_sites"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ColumnWidth:
     """One column (or function parameter) of a message: its ASCII width and derivation."""
 
@@ -76,7 +78,8 @@ class ColumnWidth:
     lob: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Message:
     """The inbound and outbound size of one kind of message, with its worksheet."""
 
@@ -87,7 +90,8 @@ class Message:
     worksheet: Worksheet
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableMessages:
     """The messages of one replicated table (from its replication definition, else the table).
 
@@ -138,7 +142,8 @@ class TableMessages:
         return self.message("update", "minimal" if self.minimal_columns else "precise")
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FunctionMessages:
     """The message of one replicated function (a function replication definition)."""
 
@@ -533,7 +538,8 @@ def selectivity(site: SiteLoad, name: str, subscribed: Sequence[str]) -> tuple[f
     return found, f"selectivity {found:g}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Receivers:
     """The sites one table's (or function's) messages go to: NumSites and its basis."""
 
@@ -578,7 +584,8 @@ def receivers(
     return Receivers(default, (), "[size.replication] num_sites", ())
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Messages:
     """Every message size of a run."""
 
@@ -644,7 +651,8 @@ def _with_receivers(m: _M, got: Receivers) -> _M:
 # ------------------------------------------------------------- capacity planning
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableVolume:
     """InboundTableVolume and OutboundTableVolume of one table (bytes per second)."""
 
@@ -658,7 +666,8 @@ class TableVolume:
     num_sites: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DatabaseVolume:
     """InboundDatabaseVolume of one primary database, and its inbound queue size."""
 
@@ -669,7 +678,8 @@ class DatabaseVolume:
     worksheet: Worksheet
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SiteVolume:
     """OutboundQueueVolume of one replicate site and the outbound queue size it needs."""
 
@@ -682,7 +692,8 @@ class SiteVolume:
     worksheet: Worksheet
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Capacity:
     tables: tuple[TableVolume, ...] = ()
     databases: tuple[DatabaseVolume, ...] = ()

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from analyzer import passes
 from analyzer.ir import Article, FileResult, Publication, QualifiedName, Span, Subscription, Table
+from analyzer.records import record
 from analyzer.settings import SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
@@ -43,7 +44,8 @@ def images(operation: str) -> int:
     return len(_IMAGES[operation])
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SubscriptionColumn:
     """What :func:`subscription_column` found about an ASE article's subscription column.
 
@@ -61,7 +63,8 @@ class SubscriptionColumn:
     values: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ArticleLog:
     """Log volume and messages of one article of a SQL Remote publication."""
 
@@ -228,7 +231,8 @@ def publications(
     ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ArticleCheck:
     """What the replication findings read of an :class:`ArticleLog`: the article, its table
     and its subscription-column check, without the log volume (no finding reads it)."""

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from analyzer.estimators import Figure, TableEstimate
 from analyzer.ir import Column, ColumnStorage, Diagnostic, Severity, Table
 from analyzer.platforms.teradata import SPATIAL_METADATA_BYTES, extra_presence_octets
+from analyzer.records import record
 from analyzer.settings import SizingSettings, TeradataSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
@@ -108,7 +109,8 @@ def _presence(columns: list[Column], td: TeradataSettings) -> tuple[int, int, in
     return compressed, nullable, procedure, extra_presence_octets(bits)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Areas:
     """A table's sized columns sorted once into what the procedures count, sum and align
     (every worksheet of :func:`estimate` reads them; one walk of the columns serves all)."""
@@ -595,7 +597,8 @@ def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) ->
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Packed:
     """The packed64 values the other procedures and the figures read: steps 8, 13, 17, 18."""
 

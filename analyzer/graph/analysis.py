@@ -17,9 +17,11 @@ from analyzer.graph.components import components, orphans
 from analyzer.graph.cycles import Cycle, foreign_key_cycles, self_references
 from analyzer.graph.model import Edge, Schema
 from analyzer.graph.order import Order, drop_order, load_order
+from analyzer.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Analysis:
     """A scope's graph and what :mod:`analyzer.graph` finds in it."""
 

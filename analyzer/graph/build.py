@@ -32,9 +32,11 @@ from dataclasses import dataclass
 from analyzer.graph.index import Lookup, schema_index
 from analyzer.graph.model import Missing, Schema
 from analyzer.ir import FileResult
+from analyzer.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SchemaGraph:
     """A scope's :class:`~analyzer.graph.model.Schema` and the same as networkx graph."""
 

@@ -37,9 +37,11 @@ from dataclasses import dataclass
 from analyzer.graph.dependencies import dependencies
 from analyzer.graph.model import Edge, Schema
 from analyzer.graph.scc import strongly_connected
+from analyzer.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Cycle:
     """Tables whose enforced foreign keys form a cycle (sorted by name), every such key
     between them (schema order), and the keys to create after loading (``defer``)."""

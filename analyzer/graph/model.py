@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from analyzer.ir import Span
+from analyzer.records import record
 
 #: Edge kinds between tables: a declared foreign key (CREATE / ALTER TABLE), an ASE
 #: ``sp_foreignkey`` (syskeys only, not enforced) and an ASE ``sp_commonkey``.
@@ -34,7 +35,8 @@ REPLICATION_KINDS = ("replicates", "subscribes", "publishes")
 DEPENDENCY_KINDS = frozenset({"foreign_key"})
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Node:
     """A table (``kind`` ``table``) or a replication object (``replication_definition``,
     ``function_replication_definition``, ``publication``, ``subscription``)."""
@@ -48,7 +50,8 @@ class Node:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Edge:
     """One typed edge, child to parent for keys (``source`` references ``target``).
 
@@ -79,7 +82,8 @@ class Edge:
         return f"{self.file}:{self.line}" if self.line else self.file
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Missing:
     """A reference to something the scope does not define: ``source`` (a node id) names
     ``target`` (as written) with an edge of ``kind``."""
@@ -92,7 +96,8 @@ class Missing:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Schema:
     """The nodes, edges and unresolved references of one scope, in file order."""
 

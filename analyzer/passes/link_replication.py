@@ -72,11 +72,13 @@ from analyzer.ir import (
     UserType,
 )
 from analyzer.passes.resolve_user_types import UserTypes, types_for
+from analyzer.records import record
 
 # ----------------------------------------------------------------------- context
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableShape:
     """What linking needs of a table: its name, file, columns (name, type) and primary key."""
 
@@ -87,7 +89,8 @@ class TableShape:
     start: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ContextIndex:
     """A :class:`ReplicationContext` by name (lower case), built once per context: what a
     lookup examines is the objects of one name, whatever the size of the scope."""
@@ -113,7 +116,8 @@ def _grouped(pairs: Iterable[tuple[str, t.Any]]) -> dict[str, tuple[t.Any, ...]]
     return {key: tuple(items) for key, items in found.items()}
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationContext:
     """Everything of a scope's files that statements of another file may refer to (small:
     the Spark scan ships it between its phases; picklable, its index is rebuilt on use)."""
@@ -207,7 +211,8 @@ def replication_context(results: Iterable[FileResult]) -> ReplicationContext:
     return merge_contexts(file_context(r) for r in results)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ScopeLinks:
     """What the passes link a file of one scope against: the scope's alias types and its
     replication context, in the order of its files; built once per scope

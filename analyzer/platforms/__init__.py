@@ -28,10 +28,12 @@ import typing as t
 from dataclasses import dataclass
 
 from analyzer.ir import Column, ColumnStorage, Table
+from analyzer.records import record
 from analyzer.settings import SizingSettings
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Basis:
     """How long a variable-length value is taken to be: an average, a fill ratio or the maximum."""
 
@@ -47,7 +49,8 @@ class Basis:
         return max_bytes, "declared maximum"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Unsupported:
     """The platform has no such type (or cannot size it); the message names the type."""
 

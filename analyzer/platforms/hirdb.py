@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 
 from analyzer.ir import Column, ColumnStorage, DataType, Table, UserType
 from analyzer.platforms import Basis, Unsupported
+from analyzer.records import record
 from analyzer.settings import HirdbSettings, SizingSettings
 
 _GUIDE = "HiRDB V8 Installation and Design Guide 17.1.2"
@@ -94,7 +95,8 @@ _IN_ROW = {"column": 1, "element": 2, "attribute": 1}
 _BRANCHED = {"column": 6, "element": 5, "attribute": 8}
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Length:
     """A column's (or element's, attribute's) data length and what branches off the row."""
 
@@ -172,7 +174,8 @@ def _suppressed(n: int, d: int, per_char: int, min_blanks: int) -> tuple[int, st
     return per_char * n + 1, "not suppressed: 1 byte added"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Ctx:
     """What the length of one value depends on besides its type."""
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from analyzer.ir import Column, ColumnStorage, DataType, Table
 from analyzer.platforms import Basis, Unsupported
+from analyzer.records import record
 from analyzer.settings import SizingSettings
 
 _DD = "Teradata Database Design 16.10"
@@ -54,7 +55,8 @@ _SRC = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Size:
     """Packed64 bytes, aligned-row alignment and aligned-row bytes of a fixed type."""
 
@@ -126,7 +128,8 @@ def decimal_size(precision: int) -> _Size:
     return _Size(16, 4, 16)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Type:
     """A type in Teradata's terms: its name, length or precision, and character set."""
 

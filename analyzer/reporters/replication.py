@@ -19,6 +19,7 @@ from analyzer.estimators.repserver import Capacity, Messages, all_worksheets
 from analyzer.estimators.sql_remote import ArticleLog
 from analyzer.findings import Finding
 from analyzer.ir import Diagnostic, FileResult, to_dict
+from analyzer.records import record
 from analyzer.reporters.size import qualified
 from analyzer.settings import SizingSettings
 from analyzer.worksheet import render
@@ -29,7 +30,8 @@ if t.TYPE_CHECKING:  # annotations only: YAML loads on demand (D108)
 SCHEMA_VERSION = "1.0"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Report:
     messages: Messages = field(default_factory=Messages)
     capacity: Capacity | None = None

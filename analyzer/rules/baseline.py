@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from analyzer.records import record
 from analyzer.rules.registry import Finding
 
 SCHEMA_VERSION = "1"
@@ -30,7 +31,8 @@ class BaselineError(ValueError):
     """The baseline file cannot be read or is not one ddlaudit wrote."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Baseline:
     """Recorded fingerprints and how many findings each stands for."""
 

@@ -39,6 +39,7 @@ from analyzer.ir import (
     Table,
     field_setter,
 )
+from analyzer.records import record
 from analyzer.rules.registry import Finding, Rule
 from analyzer.settings import SizingSettings
 
@@ -46,7 +47,8 @@ if t.TYPE_CHECKING:
     from analyzer.graph.model import Schema
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SourceContext:
     """A ``source``-level check's view: one file before the passes, and its text."""
 
@@ -75,7 +77,8 @@ class SourceContext:
         return self.text[start : end if end >= 0 else len(self.text)].rstrip("\r")
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FileContext:
     """A ``file``-level check's view: one file after the passes, sized, with its estimates."""
 
@@ -111,7 +114,8 @@ def _key(name: QualifiedName) -> str:
     return str(name).lower()
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ScopeContext:
     """A ``scope``-level check's view: every file of one scope, after the passes.
 
@@ -279,7 +283,8 @@ def from_diagnostic(
 Context = SourceContext | FileContext | ScopeContext
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Rules:
     """A run's rules split by level once (:meth:`of`), not filtered again for every file
     and scope: a scan of the whole catalogue per file and level was a tenth of a small

@@ -40,6 +40,7 @@ from analyzer.ir import (
     Span,
     Table,
 )
+from analyzer.records import record
 from analyzer.rules.engine import FileContext, ScopeContext
 from analyzer.rules.registry import Family, Finding, Rule
 
@@ -255,7 +256,8 @@ def nullable_primary_key_column(ctx: FileContext) -> Iterator[Finding]:
 # ------------------------------------------------------------------ foreign keys
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Reference:
     """One foreign key of one table, and the table it references (None: not in scope)."""
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from analyzer.ir import Column, QualifiedName, Severity, Span, Table
+from analyzer.records import record
 
 #: The platforms a rule can be limited to (``Rule.platforms``); () means every one.
 PLATFORMS = ("mssql", "ase", "teradata", "hirdb")
@@ -30,7 +31,8 @@ PLATFORMS = ("mssql", "ase", "teradata", "hirdb")
 SEVERITY_ORDER: dict[Severity, int] = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Family:
     """A group of rules sharing a code prefix (``prefix`` + 3 digits)."""
 
@@ -39,7 +41,8 @@ class Family:
     description: str
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@record
+@dataclass(frozen=True, slots=True, init=False, eq=False, repr=False)
 class Finding:
     """One rule broken at one place.
 
@@ -147,7 +150,8 @@ class Finding:
 Check = t.Callable[[t.Any], Iterable[Finding]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Rule:
     """A rule: identity, default behaviour and documentation.
 
@@ -231,7 +235,8 @@ def _table_name(table: Table | QualifiedName) -> str:
     return str(table.name if isinstance(table, Table) else table)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Report:
     """What a lint run hands the reporters.
 

@@ -25,6 +25,7 @@ from pathlib import PurePath
 
 from analyzer.config import LintSettings, glob_match
 from analyzer.ir import Severity
+from analyzer.records import record
 from analyzer.rules import catalogue
 from analyzer.rules.registry import SEVERITY_ORDER, Rule
 
@@ -53,7 +54,8 @@ def check_selectors(selectors: Iterable[str], where: str, rules: Sequence[Rule])
         )
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Selection:
     """The resolved ``[lint]`` settings of a run."""
 

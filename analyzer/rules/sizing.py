@@ -31,6 +31,7 @@ from analyzer.estimators import mssql as mssql_estimator
 from analyzer.estimators import teradata as teradata_estimator
 from analyzer.ir import Column, Severity, Table
 from analyzer.platforms.teradata import extra_presence_octets
+from analyzer.records import record
 from analyzer.rules.engine import FileContext
 from analyzer.rules.registry import Family, Finding, Rule
 from analyzer.settings import TeradataSettings
@@ -72,7 +73,8 @@ def _row_text(rows: int | None, table_saving: int | None) -> str:
     return f"; {table_saving:,} bytes for {rows:,} rows"
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MinimumRow:
     """SQL Server's minimum row: every variable-length column empty (Msg 1701).
 

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from analyzer.ir import Severity, Span
+from analyzer.records import record
 from analyzer.rules.registry import Family, Finding, Rule
 
 FAMILY = Family("L", "suppressions", "Suppression comments that hide nothing or name no rule.")
@@ -34,7 +35,8 @@ _DIRECTIVE = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Directive:
     """One suppression comment: what it covers (lines ``first_line``..``last_line``, or
     the file) and the codes it names (() = every rule)."""
@@ -97,7 +99,8 @@ def directives(
     return tuple(found)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Outcome:
     """What the suppressions of a run did: the findings kept, how many were hidden, and
     the findings about the suppressions themselves (L001, L002)."""

@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Literal
 
+from analyzer.records import record
+
 __all__ = [
     "PLATFORMS",
     "IdentifierLimit",
@@ -130,7 +132,8 @@ def release_key(release: str) -> tuple[int, ...]:
     return tuple(parts)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class IdentifierLimit:
     """The longest table or column name one platform release accepts.
 

@@ -30,6 +30,7 @@ from pyspark.sql import types as T
 from analyzer import __version__
 from analyzer.core import Options
 from analyzer.ir import SCHEMA_VERSION
+from analyzer.records import record
 from analyzer.rules.registry import Rule
 from analyzer.spark.worker import Analysed
 
@@ -84,7 +85,8 @@ def exists(spark: SparkSession, path: str) -> bool:
     return bool(fs.exists(hpath))
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Plan:
     """What an incremental scan reuses: reported path -> sha256 of every listed local
     file, and the files whose phase-1 result comes from the previous manifest."""
@@ -127,7 +129,8 @@ def plan(
     return Plan(key, hashes, reuse, path if reuse else None)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Reused:
     """Unpickles a manifest row's phase-1 result, keeping it only for a reused file, and
     gives it its place in this run's listing (a Broadcast of {path: (scope, order)})."""
@@ -143,7 +146,8 @@ class Reused:
                 yield replace(analysed, order=int(places.get(row[0], ("", 0))[1]))
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ManifestRow:
     """One manifest row of a phase-1 item (in the tasks): path, scope, hash, size, key,
     whether this run analysed it, and the pickled item."""

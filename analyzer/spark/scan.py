@@ -70,6 +70,7 @@ from analyzer.config import Config
 from analyzer.core import Options
 from analyzer.ir import Column, FileResult, Table
 from analyzer.passes.link_replication import ReplicationContext, merge_contexts
+from analyzer.records import record
 from analyzer.rows import (
     DATASETS,
     FILE_DATASETS,
@@ -136,7 +137,8 @@ def record_schema() -> T.StructType:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ScanSummary:
     """What a scan wrote, counted back from the written Parquet datasets."""
 
@@ -240,7 +242,8 @@ class ScanSummary:
 # --------------------------------------------------------------------------- selection
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Listing:
     """The driver's view of the input before Spark reads it."""
 
@@ -307,7 +310,8 @@ def list_inputs(
     return Listing(tuple(local), tuple(settle), remote, problems, tuple(found), tuple(sizes))
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class LocalNames:
     """Maps Spark's ``file:`` URI of a listed file back to the path it is reported as.
 
@@ -322,7 +326,8 @@ class LocalNames:
         return None if shown is None else str(shown)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Places:
     """Maps a listed file's reported path to its scope and order (a Broadcast of
     :meth:`Listing.places`); an unknown path has no scope."""
@@ -334,7 +339,8 @@ class Places:
         return str(scope), int(order)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RemoteSelection:
     """Include/exclude globs applied in the tasks to files Spark listed under ``root``."""
 
@@ -352,7 +358,8 @@ class RemoteSelection:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RemotePlace:
     """The scope of a file listed under a remote root: a ``[scopes]`` glob's, else the
     root (markers are not looked for there); ``order`` puts the root's files after the
@@ -596,7 +603,8 @@ def _frame(spark: SparkSession, rdd: Any, schema: T.StructType) -> DataFrame:
     return DataFrame(jdf, spark)
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Budget:
     """Which scopes one task analyses whole, in one pass (D110): at most ``bytes`` and
     ``files``, and (``fair_share``) no more than the run's bytes per core, so one large
@@ -684,7 +692,8 @@ def split_listing(
     return worker.plan_packs(chosen, parallelism, budget.pack_bytes), rest
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Lint:
     """The lint side of a scan: the resolved ``[lint]`` selection and the workload file."""
 

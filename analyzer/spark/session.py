@@ -29,6 +29,8 @@ from typing import IO, Any
 from pyspark import SparkConf, SparkContext
 from pyspark.sql import SparkSession
 
+from analyzer.records import record
+
 #: Spark 4 runs on Java 17 or newer.
 JAVA_MIN = 17
 
@@ -64,7 +66,8 @@ _JVM_NOISE = re.compile(
 _JAVA_VERSION = re.compile(r'version "(\d+)(?:\.(\d+))?')
 
 
-@dataclass(frozen=True, slots=True)
+@record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Session:
     """A SparkSession and whether ddlaudit created it (and so must stop it)."""
 

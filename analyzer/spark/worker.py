@@ -57,6 +57,7 @@ from analyzer.passes.link_replication import (
     merge_links,
     scope_links,
 )
+from analyzer.records import record as frozen_record
 from analyzer.rows import (
     Row,
     audit_rows,
@@ -94,7 +95,8 @@ URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:/")
 ARTICLE_CALLS = ("exec sp_addarticle", "exec sp_changearticle")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Analysed:
     """Phase-1 output for one file: the workflow's :class:`~analyzer.workflow.Prepared`
     (IR before the passes, source findings, suppressions, scope), its size and cost.
@@ -290,7 +292,8 @@ def stable_hash(text: str) -> int:
     return zlib.crc32(text.encode("utf-8", "surrogatepass"))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Salting:
     """How phase 2 spreads a scope's files over groups, so one large scope keeps every
     core busy: ``salts`` maps a scope to its number of groups (a scope not in it, a remote
@@ -387,7 +390,8 @@ def record(
         return (file_row(failed, size, millis), [], [], diagnostic_rows(failed))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Member:
     """What the scope step needs of one checked file: the workflow's
     :class:`~analyzer.workflow.Checked` without its estimates (the record holds them),
@@ -402,7 +406,8 @@ class Member:
         return self.checked.result.path
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Finished:
     """Phase-2 output for one file: its record (four datasets), its scope member and its
     ``indexes`` rows (``scan --indexes``; empty without)."""
@@ -412,7 +417,8 @@ class Finished:
     indexes: tuple[Row, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Indexing:
     """``scan --indexes``: size every index of each checked file as ``ddlaudit size
     --indexes`` does, from the IR alone (D118)."""
@@ -521,7 +527,8 @@ def keyed_member(row: Sequence[Any]) -> tuple[str, bytes]:
 # --------------------------------------------------------------------------- scopes
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Reported:
     """A path as a fingerprint sees it (:func:`analyzer.workflow.reported_path`) from a
     task: relative to the driver's ``root``, a relative path resolved against the
@@ -534,7 +541,8 @@ class Reported:
         return path if URI.match(path) else workflow.reported_path(path, self.root, self.cwd)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RunSettings:
     """What the scope step needs of the run (pickled into its tasks): the resolved
     ``[lint]`` selection, the sizing, the workload (None: none), whether the
@@ -734,7 +742,8 @@ def read_and_analyse(
 Listed = tuple[str, str, int, int | None]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class PackScope:
     """A whole scope analysed by one task: its listed files (in listing order) and the
     listing problems that belong to it (scope ``""``: a PATH that does not exist ...)."""
@@ -758,7 +767,8 @@ OUTPUT_DATASETS = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class OnePass:
     """What a one-pass task runs on each scope of its partition: what ``lint`` runs in one
     process (read, phase 1, the scope's links, phase 2, the scope step), with no shuffle
