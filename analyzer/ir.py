@@ -40,8 +40,8 @@ class Severity(enum.StrEnum):
     INFO = "info"
 
 
-@record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+# Hashed in bulk (storage memo, scope indexes): generated methods, faster per call (D129).
+@dataclass(frozen=True, slots=True)
 class Span:
     """A region of a source file.
 
@@ -60,8 +60,8 @@ class Span:
     end: int
 
 
-@record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+# Hashed in bulk (storage memo, scope indexes): generated methods, faster per call (D129).
+@dataclass(frozen=True, slots=True)
 class QualifiedName:
     """``[catalog.][schema.]name`` as written (identifier quotes removed)."""
 
@@ -75,8 +75,8 @@ class QualifiedName:
         return ".".join(p for p in (self.catalog, self.schema, self.name) if p is not None)
 
 
-@record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+# Hashed in bulk (storage memo, scope indexes): generated methods, faster per call (D129).
+@dataclass(frozen=True, slots=True)
 class DataType:
     """A column's data type, exactly as declared plus a normalised reading.
 
