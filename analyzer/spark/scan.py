@@ -46,6 +46,7 @@ datasets.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import pickle
@@ -53,6 +54,8 @@ import re
 import sys
 import threading
 import time
+import uuid
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -86,6 +89,7 @@ from analyzer.scopes import scope_of
 from analyzer.settings import SizingSettings
 from analyzer.source import _matches
 from analyzer.spark import incremental as increment
+from analyzer.spark import parts as direct
 from analyzer.spark import worker
 from analyzer.spark.session import Session, get_session, java_problem
 from analyzer.workflow import Prepared
@@ -714,6 +718,8 @@ class _Phases:
     early: list[Any] = field(default_factory=list)
     #: The summary's counts when only the one-pass path wrote rows (else counted back).
     counts: dict[tuple[str, str], int] | None = None
+    #: Names this run's files (D130: the tasks' parts), unique per run.
+    run: str = field(default_factory=lambda: uuid.uuid4().hex)
 
 
 def _one_pass(
@@ -742,6 +748,38 @@ def _one_pass(
         frame = one.select(F.explode(name).alias("r")).select("r.*")
         phases.frames.setdefault(name, []).append(frame.coalesce(parts))
     phases.total += files
+
+
+def task_writes(spark: SparkSession) -> bool:
+    """Whether one-pass tasks write their own Parquet parts (D130): pyarrow is installed
+    and ``spark.ddlaudit.taskWrites`` (``--conf``, or ``spark.conf.set`` in a session) is
+    not ``false``; :class:`BudgetError` for anything but ``true`` or ``false``."""
+    setting = (spark.conf.get("spark.ddlaudit.taskWrites", None) or "true").strip()
+    if setting.lower() not in ("true", "false"):
+        raise BudgetError(f"spark.ddlaudit.taskWrites = {setting!r}: expected true or false")
+    return setting.lower() == "true" and importlib.util.find_spec("pyarrow") is not None
+
+
+def _one_pass_writing(
+    spark: SparkSession,
+    packs: list[tuple[worker.PackScope, ...]],
+    task: worker.OnePass,
+    phases: _Phases,
+    out: str,
+    datasets: tuple[str, ...],
+) -> None:
+    """The one-pass path where each task writes its rows itself (D130): the JVM schedules
+    the tasks and collects their counts; no row passes through it."""
+    direct.clear(out, datasets)
+    writing = direct.WritingPass(task, datasets, out, phases.run)
+    reports = spark.sparkContext.parallelize(packs, len(packs)).mapPartitionsWithIndex(writing)
+    counts: Counter[tuple[str, str]] = Counter()
+    for counted, pieces in reports.collect():
+        counts.update(counted)
+        if task.named is not None:
+            phases.pieces.extend(pickle.loads(p) for p in pieces)
+    phases.counts = dict(counts)
+    phases.total += sum(len(s.files) + len(s.settled) for p in packs for s in p)
 
 
 def _count_cached(one: DataFrame) -> dict[tuple[str, str], int]:
@@ -944,15 +982,25 @@ def _scan(
         worker.Indexing() if indexes else None,
     )
     phases = _Phases({}, [])
+    wanted = [
+        *DATASETS, *SCOPE_DATASETS, *(["audit"] if audit_to is not None else []),
+        *(["indexes"] if indexes else []),
+    ]  # fmt: skip
+    two_phase = bool(rest.local or rest.settle or rest.problems or rest.remote or incremental)
+    local_out = _local_path(out)
+    writing = bool(packs) and not two_phase and local_out is not None and task_writes(spark)
     progress.phase(f"analysing {len(listing.local) + len(listing.settle)} files")
     if packs:
         task = worker.OnePass(
             options, sizing, source_rules, file_rules, run, worker.workload_names(workload),
             run.indexing,
         )  # fmt: skip
-        _one_pass(spark, packs, task, phases)
+        if writing and local_out is not None:
+            _one_pass_writing(spark, packs, task, phases, local_out, tuple(wanted))
+        else:
+            _one_pass(spark, packs, task, phases)
     analysed: int | None = None
-    if rest.local or rest.settle or rest.problems or rest.remote or incremental:
+    if two_phase:
         phases.counts = None  # the two-phase rows are counted back from the datasets
         analysed = _two_phase(spark, rest, places, options, include, exclude, run,
                               source_rules, file_rules, phases, incremental, out)  # fmt: skip
@@ -969,14 +1017,17 @@ def _scan(
         for row in extra:  # the severity column
             key = ("findings", str(row[3]))
             phases.counts[key] = phases.counts.get(key, 0) + 1
+    if writing and local_out is not None:
+        progress.phase("writing")
+        if extra:
+            direct.write_rows(local_out, "findings", extra, f"{len(packs):05d}-{phases.run}")
+        direct.finish(local_out, wanted)
+        paths = {name: f"{out}/{name}" for name in wanted}
+        return paths, None, phases.counts
     if extra:
         frame = spark.createDataFrame(extra, struct_type(_fields("findings")), verifySchema=False)
         phases.frames.setdefault("findings", []).append(frame)
 
-    wanted = [
-        *DATASETS, *SCOPE_DATASETS, *(["audit"] if audit_to is not None else []),
-        *(["indexes"] if indexes else []),
-    ]  # fmt: skip
     order = ["findings", *(n for n in wanted if n != "findings" and n not in FILE_DATASETS),
              *FILE_DATASETS]  # fmt: skip
     written: dict[str, str] = {}
