@@ -155,3 +155,8 @@ def test_plan_packs_balances_bytes_and_keeps_listing_order() -> None:
     assert worker.plan_packs([], 2, 1) == []
     # More bytes than two per core can hold: more packs (never more than the scopes).
     assert len(worker.plan_packs(scopes, 1, 5)) == 6
+    # ... in a multiple of the cores: 30 bytes at 4 a pack is 8 packs, 9 on 3 cores.
+    many = [(worker.PackScope(f"m{i}", ()), 1) for i in range(30)]
+    assert len(worker.plan_packs(many, 2, 4)) == 8
+    assert len(worker.plan_packs(many, 3, 4)) == 9
+    assert len(worker.plan_packs(many, 4, 3)) == 12

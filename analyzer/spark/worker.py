@@ -830,8 +830,9 @@ def plan_packs(
 ) -> list[tuple[PackScope, ...]]:
     """Whole scopes (with their bytes) packed into partitions of about equal bytes: at
     least two per core (the scheduler evens out what bytes do not predict), more when
-    the bytes call for it; largest scope first onto the lightest partition, each
-    partition's scopes in listing order.
+    the bytes call for it, in a multiple of the cores (13 equal packs on 2 cores would
+    leave one core idle for the last); largest scope first onto the lightest partition,
+    each partition's scopes in listing order.
 
     >>> a, b, c = (PackScope(n, ()) for n in "abc")
     >>> [[s.scope for s in p] for p in plan_packs([(a, 5), (b, 3), (c, 2)], 1, 100)]
@@ -840,7 +841,9 @@ def plan_packs(
     if not scopes:
         return []
     total = sum(size for _, size in scopes)
-    count = max(2 * max(1, parallelism), -(-total // max(1, pack_bytes)))
+    cores = max(1, parallelism)
+    count = max(2 * cores, -(-total // max(1, pack_bytes)))
+    count = -(-count // cores) * cores
     count = max(1, min(count, len(scopes)))
     load = [0] * count
     packs: list[list[tuple[int, PackScope]]] = [[] for _ in range(count)]
