@@ -25,6 +25,8 @@ A row is a tuple in schema order holding only ``str``, ``int``, ``bool`` or
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -573,12 +575,29 @@ def _span(span: Span | None) -> tuple[int | None, int | None, int | None, int | 
     return (span.line, span.column, span.end_line, span.end_column)
 
 
+@functools.cache
+def _option_defaults() -> tuple[tuple[str, Any, Any], ...]:
+    """Each typed option's name, default value and that default as JSON builtins."""
+    default = TableOptions()
+    return tuple(
+        (f.name, getattr(default, f.name), to_dict(getattr(default, f.name)))
+        for f in dataclasses.fields(TableOptions)
+        if f.name != "extra"
+    )
+
+
 def _options_json(options: TableOptions) -> str:
     # Only non-default options: a default TableOptions becomes "{}", keeping the
-    # column small and making "which tables set X" a simple non-null test.
-    default = to_dict(TableOptions())
-    current: dict[str, Any] = to_dict(options)
-    out = {k: v for k, v in current.items() if k != "extra" and v != default[k]}
+    # column small and making "which tables set X" a simple non-null test. An option
+    # equal to its default is skipped before converting it (most are).
+    out: dict[str, Any] = {}
+    for name, default, as_json in _option_defaults():
+        value = getattr(options, name)
+        if value is default or value == default:
+            continue
+        converted = to_dict(value)
+        if converted != as_json:
+            out[name] = converted
     if options.extra:
         out["extra"] = dict(options.extra)
     return json.dumps(out, sort_keys=True, ensure_ascii=False)

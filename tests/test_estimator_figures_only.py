@@ -12,6 +12,8 @@ tests/test_lint_speed_identity.py).
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +25,8 @@ from analyzer.settings import SizingSettings, TeradataSettings
 from analyzer.source import read_path
 from analyzer.workflow import LINT, check_file, prepare
 from tests.test_estimator_speed_identity import FIXTURES, _teradata_tables, sized
+
+FIXTURE_ROOT = Path(__file__).resolve().parents[1] / "fixtures"
 
 SETTINGS = [
     TeradataSettings(presence_rule=rule, row_format=fmt)
@@ -116,3 +120,39 @@ def test_mssql_figures_only_is_the_full_estimate(rows: int | None, max_row_bytes
         shapes.add((key is not None and not key.unique, bool(full.diagnostics)))
     # nonunique clustered keys (the uniqueifier) and diagnostics, both ways
     assert {k for k, _ in shapes} == {True, False} == {d for _, d in shapes}
+
+
+def _replication_inputs(folder: str) -> tuple[list[Any], dict[str, str]]:
+    from analyzer.core import analyze_paths
+    from analyzer.estimators.replicated import source_texts
+    from analyzer.workflow import REPLICATION, after_parse
+
+    sizing = SizingSettings()
+    results, _ = analyze_paths([str(FIXTURE_ROOT / folder)], Options())
+    results = [passes.run(r, after_parse(REPLICATION), sizing=sizing) for r in results]
+    return results, source_texts(results, None, None)
+
+
+@pytest.mark.parametrize("workload", [None, "workload.yaml", "three_sites.yaml"])
+@pytest.mark.parametrize("folder", ["replication", "tsql", "sybase"])
+def test_scan_replication_figures_are_the_built_reports(folder: str, workload: str | None) -> None:
+    """The scan's replication rows from :func:`figures` equal those of the full report."""
+    from analyzer.reporters.replication import build, figures
+    from analyzer.rows import replication_rows
+    from analyzer.workload import load
+
+    loaded = load(str(FIXTURE_ROOT / "replication" / workload))[0] if workload else None
+    sizing = SizingSettings()
+    results, texts = _replication_inputs(folder)
+    report, _ = build(results, sizing, loaded, None, texts)
+    msgs, articles, logs = figures(results, sizing, loaded, texts)
+    full = replication_rows(
+        "s", report.messages.tables, report.messages.functions, report.articles,
+        report.sql_remote,
+    )  # fmt: skip
+    assert replication_rows("s", msgs.tables, msgs.functions, articles, logs) == full
+    kinds = {(row[3], row[4]) for row in full}
+    if folder == "replication":  # not vacuous: every kind of row is compared
+        assert {("repserver", "table"), ("mssql", "article"), ("sql_remote", "article")} <= kinds
+    if folder == "tsql":
+        assert len([k for k in kinds if k[0] == "mssql"]) and len(full) > 30

@@ -464,3 +464,28 @@ def test_output_schema_doc_matches_the_schema() -> None:
             f"the {name} table in {DOC.name} is stale; regenerate it with: python -c "
             f"'from analyzer import rows; print(rows.markdown_table(rows.DATASETS[\"{name}\"]))'"
         )
+
+
+def _options_json_by_definition(options: TableOptions) -> str:
+    """The ``options`` column as defined: every non-default typed option, then ``extra``."""
+    from analyzer.ir import to_dict
+
+    default = to_dict(TableOptions())
+    current = to_dict(options)
+    out = {k: v for k, v in current.items() if k != "extra" and v != default[k]}
+    if options.extra:
+        out["extra"] = dict(options.extra)
+    return json.dumps(out, sort_keys=True, ensure_ascii=False)
+
+
+def test_options_column_equals_its_definition_on_every_fixture_table() -> None:
+    from analyzer.core import Options, analyze_path
+
+    root = Path(__file__).resolve().parents[1] / "fixtures"
+    seen = set()
+    for path in sorted(root.rglob("*.sql")):
+        for table in analyze_path(str(path), Options()).tables:
+            got = rows._options_json(table.options)
+            assert got == _options_json_by_definition(table.options), (path, table.name)
+            seen.add(got)
+    assert len(seen) > 20  # not vacuous: many different option sets

@@ -86,6 +86,7 @@ class Command:
     parameters: tuple[Parameter, ...]
     command_bytes: int
     rows: int
+    #: Without steps when sized for figures only (``explain=False``: the scan's rows).
     worksheet: Worksheet
 
     @property
@@ -205,9 +206,15 @@ def _size(
     params: tuple[Parameter, ...],
     sizing: SizingSettings,
     title: str,
+    explain: bool = True,
 ) -> Command:
     rep = sizing.replication
     ws = Worksheet(title, _MODEL, reconstruction="command encoding not published (D66)")
+    if not explain:  # the sums below in the same order, the worksheet without its steps
+        valued_sum = sum(p.value_bytes for p in params if not p.null)
+        size = int(rep.mssql_command_header + rep.mssql_param_overhead * len(params) + valued_sum)
+        pieces = max(1, math.ceil(size / rep.mssql_command_chunk))
+        return Command(operation, syntax, procedure, params, size, pieces, ws)
     valued = tuple(
         Term(f"{p.name} {p.column or p.role}", p.value_bytes) for p in params if not p.null
     )
@@ -256,9 +263,11 @@ def article_commands(
     changed: Sequence[str] | None = None,
     publication: str | None = None,
     syntaxes: tuple[str, str, str] = ("CALL", "SCALL", "CALL"),
+    explain: bool = True,
 ) -> ArticleCommands:
     """Every command of ``table`` as an article; ``changed`` are the columns an update sets
-    (default: the first non-key column); ``syntaxes`` are (ins_cmd, upd_cmd, del_cmd)."""
+    (default: the first non-key column); ``syntaxes`` are (ins_cmd, upd_cmd, del_cmd);
+    ``explain=False``: the figures, the commands' worksheets without their steps."""
     cols = [c for c in table.columns if c.computed is None or c.computed.persisted]
     pk = table.primary_key
     key = tuple(pk.columns) if pk is not None else ()
@@ -297,8 +306,10 @@ def article_commands(
     name = table.name.name
     ins, upd, dele = (_procedure(k, table) for k in ("ins", "upd", "del"))
     commands = [
-        _size("insert", "CALL", ins, tuple(column_params()), sizing, f"{name}: insert, CALL"),
-        _size("delete", "CALL", dele, tuple(key_params), sizing, f"{name}: delete, CALL"),
+        _size(
+            "insert", "CALL", ins, tuple(column_params()), sizing, f"{name}: insert, CALL", explain
+        ),
+        _size("delete", "CALL", dele, tuple(key_params), sizing, f"{name}: delete, CALL", explain),
         _size(
             "delete",
             "XCALL",
@@ -306,6 +317,7 @@ def article_commands(
             tuple(column_params(role="before")),
             sizing,
             f"{name}: delete, XCALL (before image)",
+            explain,
         ),
         _size(
             "update",
@@ -314,6 +326,7 @@ def article_commands(
             (*column_params(), *key_params),
             sizing,
             f"{name}: update, CALL (every column, then the keys)",
+            explain,
         ),
         _size(
             "update",
@@ -322,6 +335,7 @@ def article_commands(
             (*column_params(only_changed=True), *key_params, bitmap),
             sizing,
             f"{name}: update, SCALL (changed {', '.join(changed) or 'none'}, keys, bitmap)",
+            explain,
         ),
         _size(
             "update",
@@ -330,6 +344,7 @@ def article_commands(
             (*column_params(), *key_params, bitmap),
             sizing,
             f"{name}: update, MCALL (every column, keys, bitmap)",
+            explain,
         ),
         _size(
             "update",
@@ -338,6 +353,7 @@ def article_commands(
             (*column_params(role="before"), *column_params(prefix=n)),
             sizing,
             f"{name}: update, XCALL (before and after images)",
+            explain,
         ),
     ]
     ins_cmd, upd_cmd, del_cmd = syntaxes
@@ -578,13 +594,15 @@ def articles(
     changed: t.Mapping[str, tuple[str, ...] | None] | None = None,
     upd_cmds: t.Mapping[str, str] | None = None,
     published_only: bool = False,
+    explain: bool = True,
 ) -> list[ArticleCommands]:
     """The articles of a run: the tables ``sp_addarticle`` names, else every T-SQL table (D67).
 
     ``texts`` are the files' decoded texts (to read the ``sp_addarticle`` arguments);
     ``changed`` / ``upd_cmds`` come from the workload (by lower-case table name).
     ``published_only``: no article without ``sp_addarticle`` (the lint: a table nobody
-    publishes gets no replication finding).
+    publishes gets no replication finding). ``explain=False``: the figures, the command
+    worksheets without their steps (the scan's replication rows).
     """
     calls = [c for r in results if r.path in texts for c in calls_in(r, texts[r.path])]
     defs = {d.table.lower(): d for d in article_definitions(calls)}
@@ -610,6 +628,7 @@ def articles(
                     changed.get(low),
                     d.publication,
                     (d.ins_cmd, upd, d.del_cmd),
+                    explain,
                 )
             )
     return out

@@ -248,6 +248,27 @@ def print_text(report: Report, explain: bool, file: t.TextIO | None = None) -> N
 # ------------------------------------------------------------------------ the run
 
 
+def figures(
+    results: t.Sequence[FileResult],
+    sizing: SizingSettings,
+    workload: Workload | None = None,
+    texts: t.Mapping[str, str] | None = None,
+) -> tuple[Messages, tuple[ArticleCommands, ...], tuple[ArticleLog, ...]]:
+    """What ``scan``'s ``replication`` rows read of :func:`build`'s report: the messages,
+    the SQL Server articles and the SQL Remote articles, the same sizes, with worksheets
+    that have no steps; no capacity plan, CALL / SCALL comparison, finding or workload
+    check, which no row reads (D130; ``tests/test_estimator_figures_only.py``)."""
+    from analyzer.estimators import mssql_replication, repserver, sql_remote
+
+    msgs = repserver.messages(results, sizing, workload, explain=False)
+    changed, upd = mssql_replication.workload_updates(workload)
+    articles = mssql_replication.articles(results, texts or {}, sizing, changed, upd, explain=False)
+    logs = sql_remote.publications(
+        results, sizing, workload.table if workload is not None else (lambda name: None)
+    )
+    return msgs, tuple(articles), tuple(logs)
+
+
 def build(
     results: t.Sequence[FileResult],
     sizing: SizingSettings,

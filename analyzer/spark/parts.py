@@ -120,11 +120,18 @@ class _Dataset:
         self.file = f"part-{tag}.snappy.parquet"
         self.rows: dict[str, list[Row]] = {}
         self.writers: dict[str, Any] = {}
+        #: Partition values seen, escaped (a handful of dialects).
+        self.names: dict[object, str] = {}
 
     def add(self, rows: Iterable[Row]) -> None:
         at = self.at
+        names = self.names
         for row in rows:
-            key = NULL_PARTITION if at is None else escape_partition(row[at])
+            if at is None:
+                key = NULL_PARTITION
+            else:
+                value = row[at]
+                key = names.get(value) or names.setdefault(value, escape_partition(value))
             found = self.rows.setdefault(key, [])
             found.append(row if at is None else row[:at] + row[at + 1 :])
             if len(found) >= ROW_GROUP:

@@ -631,16 +631,17 @@ def replication_scope(scope: str, members: Iterable[Member], run: RunSettings) -
     """The ``replication`` rows of one scope: ``ddlaudit replication``'s message sizes
     (:func:`analyzer.reporters.replication.build` over the scope's files, in order, with
     the run's workload; every table of a T-SQL file is sized as an article, D67)."""
-    from analyzer.reporters.replication import build
+    from analyzer.reporters.replication import figures
 
     if not scope:
         return []
     ordered = sorted(members, key=lambda m: (m.order, m.path))
     texts = {m.path: m.text for m in ordered if m.text is not None}
-    report, _ = build([m.checked.result for m in ordered], run.sizing, run.workload, None, texts)
+    msgs, articles, logs = figures(
+        [m.checked.result for m in ordered], run.sizing, run.workload, texts
+    )
     return replication_rows(
-        scope, report.messages.tables, report.messages.functions, report.articles,
-        report.sql_remote, dialects_of(ordered),
+        scope, msgs.tables, msgs.functions, articles, logs, dialects_of(ordered)
     )  # fmt: skip
 
 
