@@ -56,14 +56,14 @@ import threading
 import time
 import uuid
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial, reduce
 from types import TracebackType
 from typing import Any
 
-from pyspark import StorageLevel
+from pyspark import SparkContext, StorageLevel
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
@@ -398,8 +398,8 @@ class _Progress:
     A rich bar on a terminal; otherwise (CI logs) a plain line every 15 seconds.
     """
 
-    def __init__(self, spark: SparkSession, enabled: bool) -> None:
-        self._tracker = spark.sparkContext.statusTracker()
+    def __init__(self, context: SparkContext, enabled: bool) -> None:
+        self._tracker = context.statusTracker()
         self._enabled = enabled
         self._label = "reading files"
         self._stop = threading.Event()
@@ -623,10 +623,10 @@ class Budget:
     pack_bytes: int = 4 << 20
 
     @classmethod
-    def from_conf(cls, spark: SparkSession) -> Budget:
+    def from_conf(cls, session: Session) -> Budget:
         """The budget of the Spark configuration; :class:`BudgetError` for a value that is
         not a non-negative integer (unset, empty or ``0`` bytes: the default)."""
-        conf = spark.sparkContext.getConf()
+        conf = session.context.getConf()
         default = cls()
         return cls(
             _conf_count(conf.get("spark.ddlaudit.scopeBytes"), "scopeBytes") or default.bytes,
@@ -750,18 +750,18 @@ def _one_pass(
     phases.total += files
 
 
-def task_writes(spark: SparkSession) -> bool:
+def task_writes(session: Session) -> bool:
     """Whether one-pass tasks write their own Parquet parts (D130): pyarrow is installed
     and ``spark.ddlaudit.taskWrites`` (``--conf``, or ``spark.conf.set`` in a session) is
     not ``false``; :class:`BudgetError` for anything but ``true`` or ``false``."""
-    setting = (spark.conf.get("spark.ddlaudit.taskWrites", None) or "true").strip()
+    setting = (session.setting("spark.ddlaudit.taskWrites") or "true").strip()
     if setting.lower() not in ("true", "false"):
         raise BudgetError(f"spark.ddlaudit.taskWrites = {setting!r}: expected true or false")
     return setting.lower() == "true" and importlib.util.find_spec("pyarrow") is not None
 
 
 def _one_pass_writing(
-    spark: SparkSession,
+    context: SparkContext,
     packs: list[tuple[worker.PackScope, ...]],
     task: worker.OnePass,
     phases: _Phases,
@@ -772,7 +772,7 @@ def _one_pass_writing(
     the tasks and collects their counts; no row passes through it."""
     direct.clear(out, datasets)
     writing = direct.WritingPass(task, datasets, out, phases.run)
-    reports = spark.sparkContext.parallelize(packs, len(packs)).mapPartitionsWithIndex(writing)
+    reports = context.parallelize(packs, len(packs)).mapPartitionsWithIndex(writing)
     counts: Counter[tuple[str, str]] = Counter()
     for counted, pieces in reports.collect():
         counts.update(counted)
@@ -940,7 +940,8 @@ def _two_phase(
 
 
 def _scan(
-    spark: SparkSession,
+    session: Session,
+    sql: Callable[[], SparkSession],
     listing: Listing,
     out: str,
     options: Options,
@@ -955,15 +956,17 @@ def _scan(
 ) -> tuple[dict[str, str], int | None, dict[tuple[str, str], int] | None]:
     """Run the scan and write the datasets: their paths, with ``incremental`` how many
     files phase 1 analysed (the others were reused from ``out/manifest``), and the
-    summary's counts when they are known without reading the datasets back."""
-    sc = spark.sparkContext
+    summary's counts when they are known without reading the datasets back. ``sql``
+    gives the SparkSession, made on first use: a scan whose tasks write their own parts
+    runs on the context alone (D130)."""
+    sc = session.context
     sizing: SizingSettings = options.config.sizing
     rules = lint.selection.enabled_rules
     # Each phase ships only the rules it checks (the scope step has the whole selection).
     source_rules = tuple(r for r in rules if r.level == "source")
     file_rules = tuple(r for r in rules if r.level == "file")
     parallelism = max(1, sc.defaultParallelism)
-    chosen = budget if budget is not None else Budget.from_conf(spark)
+    chosen = budget if budget is not None else Budget.from_conf(session)
     if incremental:  # the manifest keeps phase-1 results: the two-phase path (D95)
         chosen = replace(chosen, files=0)
     packs, rest = split_listing(listing, chosen, parallelism)
@@ -988,7 +991,7 @@ def _scan(
     ]  # fmt: skip
     two_phase = bool(rest.local or rest.settle or rest.problems or rest.remote or incremental)
     local_out = _local_path(out)
-    writing = bool(packs) and not two_phase and local_out is not None and task_writes(spark)
+    writing = bool(packs) and not two_phase and local_out is not None and task_writes(session)
     progress.phase(f"analysing {len(listing.local) + len(listing.settle)} files")
     if packs:
         task = worker.OnePass(
@@ -996,13 +999,13 @@ def _scan(
             run.indexing,
         )  # fmt: skip
         if writing and local_out is not None:
-            _one_pass_writing(spark, packs, task, phases, local_out, tuple(wanted))
+            _one_pass_writing(sc, packs, task, phases, local_out, tuple(wanted))
         else:
-            _one_pass(spark, packs, task, phases)
+            _one_pass(sql(), packs, task, phases)
     analysed: int | None = None
     if two_phase:
         phases.counts = None  # the two-phase rows are counted back from the datasets
-        analysed = _two_phase(spark, rest, places, options, include, exclude, run,
+        analysed = _two_phase(sql(), rest, places, options, include, exclude, run,
                               source_rules, file_rules, phases, incremental, out)  # fmt: skip
 
     # The workload file's findings are the run's, not a scope's: checked here against
@@ -1024,6 +1027,7 @@ def _scan(
         direct.finish(local_out, wanted)
         paths = {name: f"{out}/{name}" for name in wanted}
         return paths, None, phases.counts
+    spark = sql()
     if extra:
         frame = spark.createDataFrame(extra, struct_type(_fields("findings")), verifySchema=False)
         phases.frames.setdefault("findings", []).append(frame)
@@ -1074,7 +1078,7 @@ def _counted_by(dataset: str) -> Any:
 
 
 def _summarise(
-    spark: SparkSession,
+    sql: Callable[[], SparkSession],
     written: dict[str, str],
     out: str,
     seconds: float,
@@ -1083,6 +1087,7 @@ def _summarise(
     """The summary: ``counts`` (the one-pass rows, counted from the cache) or counted back
     from the written datasets, in one Spark job."""
     if counts is None:
+        spark = sql()
         frame = reduce(
             DataFrame.unionByName,
             (
@@ -1119,6 +1124,37 @@ def _summarise(
         unresolved=n("edges", "unresolved"),
         indexes=n("indexes") if "indexes" in written else None,
     )
+
+
+class _ScanSql:
+    """The scan's SparkSession, made on first use with the scan's SQL settings, which
+    :meth:`close` restores."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+        self._settings = ExitStack()
+        self._spark: SparkSession | None = None
+
+    def __call__(self) -> SparkSession:
+        if self._spark is None:
+            spark = self._session.spark
+            for key, value in (
+                # Listing thousands of explicit paths is quicker on the driver than
+                # as a Spark job with one task per path.
+                ("spark.sql.sources.parallelPartitionDiscovery.threshold", "1000000"),
+                # A task writes its few dialects' files side by side rather than sorting
+                # its rows by dialect first (the datasets are partitioned by dialect, D112).
+                ("spark.sql.maxConcurrentOutputFileWriters", "16"),
+                # The one-pass cache lives for the writes only: compressing it cost a
+                # third of the JVM's per-row work (D111).
+                ("spark.sql.inMemoryColumnarStorage.compressed", "false"),
+            ):
+                self._settings.enter_context(_sql_conf(spark, key, value))
+            self._spark = spark
+        return self._spark
+
+    def close(self) -> None:
+        self._settings.close()
 
 
 def open_session(master: str | None) -> Session:
@@ -1180,27 +1216,16 @@ def run_scan(
         print(f"ddlaudit scan: {len(listing.local) + len(listing.settle)} files; starting Spark",
               file=sys.stderr, flush=True)  # fmt: skip
     session = open_session(master)
+    sql = _ScanSql(session)
     try:
-        with (
-            _Progress(session.spark, progress) as bar,
-            # Listing thousands of explicit paths is quicker on the driver than
-            # as a Spark job with one task per path.
-            _sql_conf(
-                session.spark, "spark.sql.sources.parallelPartitionDiscovery.threshold", "1000000"
-            ),
-            # A task writes its few dialects' files side by side rather than sorting its
-            # rows by dialect first (the datasets are partitioned by dialect, D112).
-            _sql_conf(session.spark, "spark.sql.maxConcurrentOutputFileWriters", "16"),
-            # The one-pass cache lives for the writes only: compressing it cost a third of
-            # the JVM's per-row work (D111).
-            _sql_conf(session.spark, "spark.sql.inMemoryColumnarStorage.compressed", "false"),
-        ):
+        with _Progress(session.context, progress) as bar:
             written, analysed, counts = _scan(
-                session.spark, listing, target, options, inc, exc, bar, lint, audit_to,
+                session, sql, listing, target, options, inc, exc, bar, lint, audit_to,
                 incremental, budget, indexes,
             )  # fmt: skip
             bar.phase("counting")
-            summary = _summarise(session.spark, written, out, time.perf_counter() - start, counts)
+            summary = _summarise(sql, written, out, time.perf_counter() - start, counts)
             return replace(summary, reanalysed=analysed)
     finally:
+        sql.close()
         session.close()

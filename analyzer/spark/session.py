@@ -22,14 +22,11 @@ import subprocess
 import sys
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from pyspark import SparkConf, SparkContext
 from pyspark.sql import SparkSession
-
-from analyzer.records import record
 
 #: Spark 4 runs on Java 17 or newer.
 JAVA_MIN = 17
@@ -66,18 +63,46 @@ _JVM_NOISE = re.compile(
 _JAVA_VERSION = re.compile(r'version "(\d+)(?:\.(\d+))?')
 
 
-@record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Session:
-    """A SparkSession and whether ddlaudit created it (and so must stop it)."""
+    """A SparkContext, its SparkSession and whether ddlaudit created them (and so must stop
+    them). The SparkSession of a context ddlaudit starts is made on first use: building it
+    cost 4.2 s of the JVM's start on this machine, and a scan whose tasks write their own
+    Parquet parts (D130) runs on the context alone."""
 
-    spark: SparkSession
-    owned: bool
+    def __init__(
+        self, context: SparkContext, owned: bool, spark: SparkSession | None = None
+    ) -> None:
+        self.context = context
+        self.owned = owned
+        self._spark = spark
+
+    @property
+    def spark(self) -> SparkSession:
+        """The SparkSession (made now if it was not yet)."""
+        if self._spark is None:
+            self._spark = SparkSession.builder.getOrCreate()
+        return self._spark
+
+    @property
+    def has_sql(self) -> bool:
+        """Whether the SparkSession exists (given, or made by :attr:`spark`)."""
+        return self._spark is not None
+
+    def setting(self, key: str) -> str | None:
+        """A configuration value: the session's (``spark.conf.set`` included) once it
+        exists, else the context's (``--conf``, spark-defaults.conf)."""
+        if self._spark is not None:
+            value = self._spark.conf.get(key, None)
+            return None if value is None else str(value)
+        return self.context.getConf().get(key)
 
     def close(self) -> None:
-        """Stop the session if ddlaudit created it; a borrowed one is left running."""
+        """Stop the context if ddlaudit created it; a borrowed one is left running."""
         if self.owned:
-            self.spark.stop()
+            if self._spark is not None:
+                self._spark.stop()
+            else:
+                self.context.stop()
 
 
 def parse_java_version(text: str) -> int | None:
@@ -211,9 +236,9 @@ def get_session(master: str | None = None) -> Session:
     """The SparkSession to run on (see the module docstring for which one)."""
     active = SparkSession.getActiveSession()
     if active is not None:
-        return Session(active, owned=False)
+        return Session(active.sparkContext, owned=False, spark=active)
     if SparkContext._active_spark_context is not None:
-        return Session(SparkSession.builder.getOrCreate(), owned=False)
+        return Session(SparkContext._active_spark_context, owned=False)
     if "PYSPARK_GATEWAY_PORT" in os.environ or SparkContext._gateway is not None:
         # spark-submit (or an earlier, stopped context): the JVM exists, so JVM
         # options can no longer apply; take the configuration it was given.
@@ -222,13 +247,14 @@ def get_session(master: str | None = None) -> Session:
             builder = builder.master(master)
         spark = builder.getOrCreate()
         spark.sparkContext.setLogLevel("WARN")
+        session = Session(spark.sparkContext, owned=True, spark=spark)
     else:
         conf = local_conf(master)
-        SparkContext(conf=conf, gateway=_launch_gateway(conf))
-        spark = SparkSession.builder.getOrCreate()
-        spark.sparkContext.setLogLevel("ERROR")
+        context = SparkContext(conf=conf, gateway=_launch_gateway(conf))
+        context.setLogLevel("ERROR")
+        session = Session(context, owned=True)
     if "PYSPARK_PYTHON" not in os.environ:
         # Workers default to "python3" on PATH, which is not the virtualenv when
         # ddlaudit runs as .venv/bin/ddlaudit without activation.
-        spark.sparkContext.pythonExec = sys.executable
-    return Session(spark, owned=True)
+        session.context.pythonExec = sys.executable
+    return session
