@@ -87,7 +87,6 @@ class NotStored(ValueError):
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Context:
     """Where a statement came from: ``text`` is the statement, at ``offset`` in the file."""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import re
 import typing as t
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from sqlglot import exp
 from sqlglot.errors import ErrorLevel, ParseError, TokenError
@@ -38,7 +38,6 @@ _REQUIRED = re.compile(r"^Required keyword: '([^']+)' missing")
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Parsed:
     """The tree of one statement, or the diagnostics that explain why there is none."""
 

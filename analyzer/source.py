@@ -41,7 +41,6 @@ import itertools
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from analyzer.ir import Diagnostic, Severity, Span, new_span
@@ -58,7 +57,6 @@ __all__ = [
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SourceText:
     """A decoded source file.
 

@@ -64,7 +64,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer.records import record
 from grammars.profile import Grammar, fold_case
@@ -83,7 +83,6 @@ __all__ = [
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Statement:
     """One statement: ``text == source[start:end]``, without its terminator.
 
@@ -523,7 +522,6 @@ def embedded_statements(text: str) -> list[tuple[int, int]]:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Token:
     """A token of a control-flow statement: a word (lower case), a quoted part, ``(``,
     ``)`` or ``;``; ``opens_line`` when only blanks precede it on its line."""

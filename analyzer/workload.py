@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import re
 import typing as t
-from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
@@ -61,7 +60,6 @@ def parse_duration(value: object) -> float | None:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableLoad:
     """The modification rates of one table (per second) and what its updates change."""
 
@@ -82,7 +80,6 @@ class TableLoad:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FunctionLoad:
     name: str
     rate: float
@@ -90,7 +87,6 @@ class FunctionLoad:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DatabaseLoad:
     """A primary database: its transaction rate and typical transaction duration (seconds)."""
 
@@ -101,7 +97,6 @@ class DatabaseLoad:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SiteLoad:
     """A replicate site (a direct destination): selectivity per table, rates, durations."""
 
@@ -126,7 +121,6 @@ class SiteLoad:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Workload:
     path: str
     tables: tuple[TableLoad, ...] = ()

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from analyzer.audit.mapping import Mapped, TargetSpec
 from analyzer.ir import (
@@ -73,7 +72,6 @@ _PI_ACTION = {
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Construct:
     """A construct of the source table that does not carry over as it is."""
 
@@ -85,7 +83,6 @@ class Construct:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationLoss:
     """A replication object of the table that the migration leaves behind."""
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer.diff.model import Placed
 from analyzer.ir import Column, FileResult, QualifiedName, Skipped, Table
@@ -46,7 +46,6 @@ _PREFIX = "CREATE TABLE t ("
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Step:
     """One replayed change: ``add`` / ``modify`` a column, ``drop`` a column, ``drop_table``."""
 

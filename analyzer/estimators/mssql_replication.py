@@ -36,7 +36,6 @@ import math
 import re
 import typing as t
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from analyzer.ir import Column, FileResult, QualifiedName, Span, Table
 from analyzer.platforms import Basis
@@ -58,7 +57,6 @@ def bitmap_bytes(ncols: int) -> int:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Parameter:
     """One parameter of a replication procedure call.
 
@@ -76,7 +74,6 @@ class Parameter:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Command:
     """One replicated command: its call, its size, and its rows in MSrepl_commands."""
 
@@ -96,7 +93,6 @@ class Command:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ArticleCommands:
     """The commands of one article for every syntax, and the syntaxes the article uses."""
 
@@ -362,7 +358,6 @@ def article_commands(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Storage:
     """MSrepl_commands storage of ``count`` identical commands."""
 
@@ -432,7 +427,6 @@ def storage(command: Command, count: int, sizing: SizingSettings) -> Storage:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Comparison:
     """CALL vs SCALL for one update pattern: storage of each and the ratio."""
 
@@ -498,7 +492,6 @@ def article_calls(text: str) -> dict[str, str]:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ArticleDefinition:
     """What ``sp_addarticle`` (and later ``sp_changearticle`` calls) say about one article."""
 

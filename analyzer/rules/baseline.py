@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from analyzer.records import record
@@ -32,7 +31,6 @@ class BaselineError(ValueError):
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Baseline:
     """Recorded fingerprints and how many findings each stands for."""
 

@@ -26,7 +26,7 @@ import hashlib
 import re
 import typing as t
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from analyzer.estimators import TableEstimate
 from analyzer.ir import (
@@ -48,7 +48,6 @@ if t.TYPE_CHECKING:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SourceContext:
     """A ``source``-level check's view: one file before the passes, and its text."""
 
@@ -78,7 +77,6 @@ class SourceContext:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FileContext:
     """A ``file``-level check's view: one file after the passes, sized, with its estimates."""
 
@@ -115,7 +113,6 @@ def _key(name: QualifiedName) -> str:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ScopeContext:
     """A ``scope``-level check's view: every file of one scope, after the passes.
 
@@ -284,7 +281,6 @@ Context = SourceContext | FileContext | ScopeContext
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Rules:
     """A run's rules split by level once (:meth:`of`), not filtered again for every file
     and scope: a scan of the whole catalogue per file and level was a tenth of a small

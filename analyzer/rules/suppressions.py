@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer.ir import Severity, Span
 from analyzer.records import record
@@ -36,7 +36,6 @@ _DIRECTIVE = re.compile(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Directive:
     """One suppression comment: what it covers (lines ``first_line``..``last_line``, or
     the file) and the codes it names (() = every rule)."""
@@ -100,7 +99,6 @@ def directives(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Outcome:
     """What the suppressions of a run did: the findings kept, how many were hidden, and
     the findings about the suppressions themselves (L001, L002)."""

@@ -40,7 +40,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
 from importlib.resources import files
 from typing import Literal
 
@@ -133,7 +132,6 @@ def release_key(release: str) -> tuple[int, ...]:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class IdentifierLimit:
     """The longest table or column name one platform release accepts.
 

@@ -22,7 +22,6 @@ import subprocess
 import sys
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -67,7 +66,6 @@ _JAVA_VERSION = re.compile(r'version "(\d+)(?:\.(\d+))?')
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Session:
     """A SparkSession and whether ddlaudit created it (and so must stop it)."""
 
