@@ -41,12 +41,13 @@ from analyzer.ir import (
     Table,
 )
 from analyzer.records import record
+from grammars import rx
 
 #: The ddlaudit grammar of each target that is one of the source dialects' platforms.
 SAME = {"mssql": "tsql", "ase": "sybase", "teradata": "teradata", "hirdb": "hirdb"}
 
-_CALL = re.compile(r"[A-Za-z_][\w.$#@]*\s*\(")
-_NILADIC = re.compile(
+_CALL = rx.compile(r"[A-Za-z_][\w.$#@]*\s*\(")
+_NILADIC = rx.compile(
     r"\b(current_timestamp|current_date|current_time|current_user|session_user|system_user|"
     r"user|sysdate|localtimestamp|localtime|@@\w+)\b",
     re.IGNORECASE,

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import bisect
 import hashlib
-import re
 import typing as t
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
@@ -42,6 +41,7 @@ from analyzer.ir import (
 from analyzer.records import record
 from analyzer.rules.registry import Finding, Rule
 from analyzer.settings import SizingSettings
+from grammars import rx
 
 if t.TYPE_CHECKING:
     from analyzer.graph.model import Schema
@@ -333,8 +333,8 @@ def run_checks(rules: Iterable[Rule], level: str, ctx: Context, path: str) -> li
 
 # ------------------------------------------------------------------ fingerprints
 
-_SPACE = re.compile(r"\s+")
-_NUMBER = re.compile(r"\d+")
+_SPACE = rx.compile(r"\s+")
+_NUMBER = rx.compile(r"\d+")
 
 
 def normalise(text: str) -> str:

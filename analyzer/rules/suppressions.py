@@ -25,11 +25,12 @@ from dataclasses import replace
 from analyzer.ir import Severity, Span
 from analyzer.records import record
 from analyzer.rules.registry import Family, Finding, Rule
+from grammars import rx
 
 FAMILY = Family("L", "suppressions", "Suppression comments that hide nothing or name no rule.")
 
 #: ``-- ddlaudit: ignore``, ``-- ddlaudit: ignore[A, B]``, ``-- ddlaudit: file-ignore[...]``.
-_DIRECTIVE = re.compile(
+_DIRECTIVE = rx.compile(
     r"--[ \t]*ddlaudit:[ \t]*(?P<kind>file-ignore|ignore)\b(?:\[(?P<codes>[^\]\r\n]*)\])?",
     re.IGNORECASE,
 )
