@@ -159,3 +159,20 @@ def test_the_literals_table_is_up_to_date() -> None:
     assert set(LITERALS) == sources, "out of date: python -m grammars.profiles"
     for source, known in LITERALS.items():
         assert known == analyse(source), f"{source!r}: python -m grammars.profiles"
+
+
+def test_a_grammar_import_pauses_the_collector_and_freezes_what_it_made() -> None:
+    # D133: the collector is as the caller left it, and what the import made is frozen
+    code = (
+        "import gc, grammars\n"
+        "before = gc.get_freeze_count()\n"
+        "grammars.get('tsql')\n"
+        "enabled = gc.isenabled()\n"
+        "gc.disable()\n"
+        "grammars.get('teradata')\n"
+        "print(before, enabled, gc.isenabled(), gc.get_freeze_count() > 10_000)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["0", "True", "False", "True"]
