@@ -76,6 +76,8 @@ def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
         (("lint", "--format", "json"), TSQL, "tsql"),
         (("size", "--format", "json"), TSQL, "tsql"),
         (("parse",), TERADATA, "teradata"),
+        (("size",), TERADATA, "teradata"),  # plain text made without rich (D134)
+        (("size",), TSQL, "tsql"),
     ],
 )
 def test_a_one_file_run_loads_its_dialect_only(
