@@ -145,7 +145,7 @@ class ScanTable:
             ):
                 o, c = re.escape(opening), re.escape(closing)
                 alternatives.append(f"{o}[^{c}]*{c}(?!{c})")
-        master = rx.compile(r"\s*(?:" + "|".join(f"({rx})" for rx in alternatives) + ")")
+        master = rx.compile(r"\s*(?:" + "|".join(f"({alt})" for alt in alternatives) + ")")
         keywords = dict(tokenizer.KEYWORDS)
         return cls(
             master=master,

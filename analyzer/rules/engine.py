@@ -22,6 +22,8 @@ Everything the earlier stages report as a :class:`~analyzer.ir.Diagnostic` becom
 from __future__ import annotations
 
 import bisect
+import functools
+import importlib
 import typing as t
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
@@ -366,9 +368,24 @@ def fingerprint(finding: Finding, path: str) -> str:
     else:
         what = "message:" + _NUMBER.sub("#", normalise(finding.message))
     data = "\0".join((finding.code, path.replace("\\", "/"), what))
-    import hashlib  # on use: a run without findings makes no fingerprint (D135)
+    digest: str = _sha256()(data.encode("utf-8", "surrogatepass")).hexdigest()
+    return digest[:16]
 
-    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+@functools.cache
+def _sha256() -> t.Callable[[bytes], t.Any]:
+    """SHA-256 as ``hashlib.sha256``, from CPython's own implementation (the one hashlib
+    falls back to without OpenSSL): importing hashlib loads OpenSSL, 11 M instructions
+    for a few short digests (start-up, D135). The digest is the same; hashlib where the
+    module is not there."""
+    for name in ("_sha256", "_sha2"):  # CPython 3.11; 3.12 on
+        try:
+            return t.cast(t.Callable[[bytes], t.Any], importlib.import_module(name).sha256)
+        except (ImportError, AttributeError):
+            continue
+    import hashlib
+
+    return hashlib.sha256
 
 
 def with_fingerprints(
