@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import fnmatch
-from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -48,7 +47,6 @@ SEGMENT_SIZES = (1, 16000)
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Rdarea:
     """A HiRDB RDAREA's storage facts, set by the database definition utilities, not in DDL.
 
@@ -113,7 +111,6 @@ _LINT_KEYS = (
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class LintSettings:
     """The ``[lint]`` table: which rules run, how severe they are, what fails the run.
 
@@ -228,7 +225,6 @@ _AUDIT_KEYS = ("weights", "fail-on")
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AuditSettings:
     """The ``[audit]`` table: the complexity weights and what fails the run.
 
@@ -278,7 +274,6 @@ _DEFAULT_AUDIT = AuditSettings()
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Config:
     """Settings that apply to a run; frozen and picklable (it travels to Spark tasks)."""
 

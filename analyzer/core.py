@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import typing as t
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import grammars
 from analyzer import passes
@@ -53,7 +53,6 @@ from grammars.rcl import not_analysed
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Piece:
     """A statement to analyse: text at ``start`` .. ``end`` of the file."""
 
@@ -67,7 +66,6 @@ _DEFAULT_CONFIG = Config()
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Options:
     """What a run was asked for; frozen and picklable (it travels to Spark tasks)."""
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import types
 import typing as t
-from dataclasses import dataclass
 
 import grammars
 from analyzer.records import record
@@ -52,7 +51,6 @@ SCRIPT_EVIDENCE: t.Mapping[str, tuple[Evidence, ...]] = types.MappingProxyType(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DialectChoice:
     """The dialect chosen, how (``option``, ``config``, ``detected``, ``fallback``) and why."""
 
@@ -73,7 +71,6 @@ def detect(text: str) -> DialectChoice:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _EvidenceIndex:
     """Every grammar's evidence, and which of it each word can make true.
 

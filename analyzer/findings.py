@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import typing as t
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from analyzer.ir import FileResult, ReplicationDefinition, Severity, Span, Table
 from analyzer.records import record
@@ -57,7 +56,6 @@ NAMES: dict[str, str] = {
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Finding:
     """One rule broken by the input (provisional ``name``; codes come with the lint)."""
 

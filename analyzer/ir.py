@@ -104,7 +104,6 @@ class DataType:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Identity:
     """An identity / auto-number column; ``always`` is Teradata GENERATED ALWAYS."""
 
@@ -115,7 +114,6 @@ class Identity:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Computed:
     """A computed column ``AS expr [PERSISTED]``; not stored unless persisted."""
 
@@ -124,7 +122,6 @@ class Computed:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Compression:
     """Column compression.
 
@@ -141,7 +138,6 @@ class Compression:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ColumnStorage:
     """What a column costs on one platform: set by the sizing passes (``analyzer/passes``).
 
@@ -176,7 +172,6 @@ class ColumnStorage:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Column:
     """One column, in declaration order (``position`` is 1-based)."""
 
@@ -336,7 +331,6 @@ new_column = _slot_constructor(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AsciiWidth:
     """A column's width in Replication Server's ASCII messages, and how it was derived.
 
@@ -352,7 +346,6 @@ class AsciiWidth:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class LobAttributeRdareas:
     """HiRDB ``ALLOCATE (attr[..attr] IN (rd, ...))``: where one LOB attribute is stored."""
 
@@ -372,7 +365,6 @@ class ConstraintKind(enum.StrEnum):
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Constraint:
     """A primary key, unique, foreign key or check constraint (column- or table-level)."""
 
@@ -395,7 +387,6 @@ class Constraint:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class PartitionLevel:
     """One level of a (possibly multilevel) partitioning expression.
 
@@ -411,7 +402,6 @@ class PartitionLevel:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Index:
     """An index declared with the table.
 
@@ -438,7 +428,6 @@ class Index:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RdareaPartition:
     """One RDAREA of a HiRDB row-partitioned table.
 
@@ -452,7 +441,6 @@ class RdareaPartition:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RowPartitioning:
     """HiRDB row partitioning: how a table's rows are spread over RDAREAs.
 
@@ -472,7 +460,6 @@ class RowPartitioning:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableOptions:
     """Table options that matter for size, typed; everything else goes to ``extra``.
 
@@ -540,7 +527,6 @@ class TableOptions:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Table:
     """A table: its qualified ``name``, ordered ``columns``, constraints, indexes, options."""
 
@@ -565,7 +551,6 @@ class Table:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class UserType:
     """An alias / user-defined type (``CREATE TYPE x FROM ...``, ``sp_addtype``)."""
 
@@ -581,7 +566,6 @@ class UserType:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Skipped:
     """A statement recognised but not analysed (``use``, ``grant``, procedures, ...)."""
 
@@ -591,7 +575,6 @@ class Skipped:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Diagnostic:
     """A problem with the input, tied to a place in it.
 
@@ -611,7 +594,6 @@ class Diagnostic:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ColumnReplication:
     """ASE ``sp_setrepcol``: how a text / unitext / image column is replicated.
 
@@ -625,7 +607,6 @@ class ColumnReplication:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationMarking:
     """How a primary ASE table is marked for replication.
 
@@ -644,7 +625,6 @@ class ReplicationMarking:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableChange:
     """A statement that changes a table defined elsewhere in the input.
 
@@ -670,7 +650,6 @@ class TableChange:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicatedColumn:
     """A column of a replication definition, or a parameter of a function replication definition.
 
@@ -689,7 +668,6 @@ class ReplicatedColumn:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationDefinition:
     """A Replication Server table replication definition (``create replication definition``).
 
@@ -723,7 +701,6 @@ class ReplicationDefinition:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationDefinitionChange:
     """One ``alter replication definition`` clause, applied to the definition by the link pass.
 
@@ -747,7 +724,6 @@ class ReplicationDefinitionChange:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FunctionReplicationDefinition:
     """``create [applied | request] function replication definition`` for a stored procedure."""
 
@@ -765,7 +741,6 @@ class FunctionReplicationDefinition:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Subscription:
     """A subscription: Replication Server (``create`` / ``define subscription``) or SQL Remote.
 
@@ -795,7 +770,6 @@ class Subscription:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Article:
     """One table of a publication: its columns (empty: all), row filter and subscription value.
 
@@ -813,7 +787,6 @@ class Article:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Publication:
     """A publication: SQL Anywhere ``CREATE PUBLICATION``, SQL Remote for ASE
     ``sp_create_publication`` (articles added by ``sp_add_article`` / ``sp_add_article_col``), or a
@@ -831,7 +804,6 @@ class Publication:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class PublicationChange:
     """SQL Remote for ASE ``sp_add_article`` / ``sp_add_article_col``: adds to a publication.
 
@@ -847,7 +819,6 @@ class PublicationChange:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FileResult:
     """Everything ddlaudit learnt from one source file."""
 

@@ -15,15 +15,15 @@ token the parser could not use (recorded by :class:`grammars.base.SpanParserMixi
 from __future__ import annotations
 
 import logging
-import re
 import typing as t
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from sqlglot import exp
 from sqlglot.errors import ErrorLevel, ParseError, TokenError
 
 from analyzer.ir import Diagnostic, Severity, Span
 from analyzer.records import record
+from grammars import rx
 from grammars.profile import Grammar
 
 if t.TYPE_CHECKING:
@@ -33,12 +33,11 @@ if t.TYPE_CHECKING:
 # diagnostics instead, so keep the library's logger from printing to stderr.
 logging.getLogger("sqlglot").addHandler(logging.NullHandler())
 
-_EXPECTING = re.compile(r"^Expecting (.+?)\.?$")
-_REQUIRED = re.compile(r"^Required keyword: '([^']+)' missing")
+_EXPECTING = rx.compile(r"^Expecting (.+?)\.?$")
+_REQUIRED = rx.compile(r"^Required keyword: '([^']+)' missing")
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Parsed:
     """The tree of one statement, or the diagnostics that explain why there is none."""
 

@@ -75,7 +75,6 @@ class PoolError(RuntimeError):
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Job:
     """What every file of a run is processed with; picklable (sent to each worker once).
 
@@ -92,7 +91,6 @@ class Job:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Sized:
     """``size``'s phase-2 output for one file: the result after the sizing passes and its
     tables' estimates."""
@@ -459,7 +457,6 @@ def _stop(pool: cf.ProcessPoolExecutor) -> None:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FileFindings:
     """What ``lint --format jsonl`` writes for one file: its findings after severity,
     selection, suppressions, fingerprints and the baseline, sorted; ``listed`` is False

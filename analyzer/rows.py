@@ -29,7 +29,6 @@ import dataclasses
 import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from analyzer.estimators import TableEstimate
@@ -72,7 +71,6 @@ INT_RANGES: dict[str, tuple[int, int]] = {
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Field:
     """One column of an output dataset: name, simple type, nullability, meaning."""
 

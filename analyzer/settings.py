@@ -18,11 +18,10 @@ analyzer.settings.SettingsError: x: [size] fill = 2: expected a ratio in (0, 1]
 from __future__ import annotations
 
 import dataclasses
-import re
 import typing as t
-from dataclasses import dataclass
 
 from analyzer.records import record
+from grammars import rx
 
 
 class SettingsError(ValueError):
@@ -41,7 +40,6 @@ DIALECT_PLATFORM: dict[str, str] = {
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TeradataSettings:
     """Teradata Database Design 16.10, "Row Size Calculation" and "Sizing Base Tables"."""
 
@@ -89,7 +87,6 @@ class TeradataSettings:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class HirdbSettings:
     """HiRDB Installation and Design Guide, "Calculating the number of table storage pages"."""
 
@@ -142,7 +139,6 @@ class HirdbSettings:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MssqlSettings:
     """SQL Server "Estimate the Size of a Heap / Clustered Index"."""
 
@@ -175,7 +171,6 @@ class MssqlSettings:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AseSettings:
     """ASE Performance and Tuning: Physical Database Tuning, "Determining the size of tables"."""
 
@@ -199,7 +194,6 @@ class AseSettings:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationSettings:
     """Replication sizing (``ddlaudit replication``): Replication Server Design Guide 15.7.1,
     "Message Sizes" / "Formula Components" and the capacity-planning pages; the SQL Server
@@ -255,7 +249,6 @@ class ReplicationSettings:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SizingSettings:
     """Settings of one sizing run: the platform, the fill, the averages and each platform's."""
 
@@ -479,7 +472,7 @@ def _consistent(section: str, value: t.Any, source: str) -> None:
         )
 
 
-_RELEASE = re.compile(r"\d{1,2}(\.\d{1,2}){0,2}")
+_RELEASE = rx.compile(r"\d{1,2}(\.\d{1,2}){0,2}")
 
 
 def _nested(cls: type[t.Any], data: t.Any, section: str, source: str) -> t.Any:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import typing as t
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer import passes
 from analyzer.config import Config
@@ -62,7 +62,6 @@ if t.TYPE_CHECKING:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Workflow:
     """What a command runs after parsing: ``passes`` in order, then the estimators
     (``estimate``), then the rules (``rules``)."""
@@ -120,7 +119,6 @@ def quiet_ascii_widths(result: FileResult) -> FileResult:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Prepared:
     """Phase 1 of one file: its IR before the passes, what the source rules found, and
     its suppression comments (what needs the text; the text itself is not kept)."""
@@ -194,7 +192,6 @@ def read(path: str, options: Options, stdin: bytes | None = None) -> DecodeResul
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Checked:
     """Phase 2 of one file: the result after the workflow's passes, its estimates and
     every finding about it so far (diagnostics, source and file rules)."""
@@ -527,7 +524,6 @@ def path_reporter(root: str, cwd: str | None = None) -> Callable[[str], str]:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class LintRun:
     """A lint run in one process: the report, every finding before the baseline, and
     each file's checked result (for callers that also want sizes)."""

@@ -35,15 +35,15 @@ from __future__ import annotations
 
 import re
 import typing as t
-from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from analyzer.ir import Diagnostic, Severity, Span, Table
 from analyzer.records import record
+from grammars import rx
 
-_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d)?\s*$", re.IGNORECASE)
+_DURATION = rx.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d)?\s*$", re.IGNORECASE)
 _UNIT = {"": 1, "s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hr": 3600, "d": 86400}
 _UPD_CMDS = ("CALL", "SCALL", "MCALL", "XCALL")
 
@@ -61,7 +61,6 @@ def parse_duration(value: object) -> float | None:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableLoad:
     """The modification rates of one table (per second) and what its updates change."""
 
@@ -82,7 +81,6 @@ class TableLoad:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FunctionLoad:
     name: str
     rate: float
@@ -90,7 +88,6 @@ class FunctionLoad:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DatabaseLoad:
     """A primary database: its transaction rate and typical transaction duration (seconds)."""
 
@@ -101,7 +98,6 @@ class DatabaseLoad:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SiteLoad:
     """A replicate site (a direct destination): selectivity per table, rates, durations."""
 
@@ -126,7 +122,6 @@ class SiteLoad:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Workload:
     path: str
     tables: tuple[TableLoad, ...] = ()

@@ -19,14 +19,11 @@ packed64 row  (Teradata Database Design 16.10, Row Size Calculation)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from analyzer.ir import evolve
 from analyzer.records import record
 
 
-@record
-@dataclass(frozen=True, slots=True, init=False, eq=False, repr=False)
+@record(init=False)
 class Term:
     """One named input of a step (a column's bytes, a count, a constant from a setting)."""
 
@@ -44,8 +41,7 @@ class Term:
 _term_name, _term_value = (getattr(Term, f).__set__ for f in ("name", "value"))
 
 
-@record
-@dataclass(frozen=True, slots=True, init=False, eq=False, repr=False)
+@record(init=False)
 class Step:
     """One step of a vendor procedure: ``value = formula(terms)``.
 
@@ -87,7 +83,6 @@ _step_step, _step_label, _step_formula, _step_value, _step_terms, _step_note = (
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Worksheet:
     """An ordered list of steps with the manual (and section) it follows."""
 

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import functools
+import gc
 import importlib
 import pkgutil
 
@@ -70,7 +71,19 @@ def _load(name: str) -> Grammar:
     # by name: importing a grammar builds its Tokenizer and Parser subclasses once per
     # process, and no registry of ours is ever mutated (D108).
     known = get_profile(name)
-    grammar = getattr(importlib.import_module(known.module), "GRAMMAR", None)
+    # The import makes tens of thousands of objects (sqlglot's dialect, our Tokenizer and
+    # Parser classes) that live as long as the process: the cyclic collector is paused
+    # while it runs, and what the process holds then is frozen (gc.freeze), so that later
+    # collections do not walk it again; refcounting still frees each object (D133).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        module = importlib.import_module(known.module)
+    finally:
+        gc.freeze()
+        if collecting:
+            gc.enable()
+    grammar = getattr(module, "GRAMMAR", None)
     if not isinstance(grammar, Grammar) or grammar.name != known.name:
         raise LookupError(f"{known.module} defines no GRAMMAR named {known.name!r}")
     return grammar

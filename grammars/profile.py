@@ -24,6 +24,8 @@ import sys
 import typing as t
 from dataclasses import dataclass
 
+from grammars import rx
+
 if t.TYPE_CHECKING:
     from sqlglot import exp
     from sqlglot.dialects.dialect import Dialect
@@ -54,14 +56,14 @@ def compiled_sqlglot() -> str | None:
 
 
 #: Statement heads every grammar analyses unless it says otherwise.
-CREATE_TABLE = re.compile(
+CREATE_TABLE = rx.compile(
     r"""\A\s*create\s+
         (?:or\s+replace\s+)?
         (?:(?:set|multiset|volatile|global\s+temporary|temporary|temp|share|fix)\s+)*
         table\b""",
     re.IGNORECASE | re.VERBOSE,
 )
-CREATE_TYPE = re.compile(r"\A\s*create\s+type\b", re.IGNORECASE)
+CREATE_TYPE = rx.compile(r"\A\s*create\s+type\b", re.IGNORECASE)
 
 #: One part of a table or constraint name: ``[a b]``, ``"a"``, ``a`` (``db..t``: a part may
 #: be empty).
@@ -73,7 +75,7 @@ _GAP = r"(?:\s|--[^\n]*(?:\n|\Z)|/\*(?:[^*]|\*(?!/))*\*/)"
 
 #: ``ALTER TABLE t [WITH [NO]CHECK] ADD [CONSTRAINT n] PRIMARY KEY | UNIQUE | FOREIGN KEY |
 #: CHECK``: the forms that add a key (SQL Server, ASE, Teradata); other ALTERs stay skipped.
-ALTER_TABLE_ADD_KEY = re.compile(
+ALTER_TABLE_ADD_KEY = rx.compile(
     rf"""{_GAP}*alter{_GAP}+table{_GAP}+{_NAME}{_GAP}*
         (?:with{_GAP}+(?:no)?check{_GAP}+)?
         add{_GAP}+(?:constraint{_GAP}+{_NAME_PART}{_GAP}*)?
@@ -83,7 +85,7 @@ ALTER_TABLE_ADD_KEY = re.compile(
 
 #: ``CREATE [UNIQUE] [CLUSTERED | NONCLUSTERED] INDEX`` (not XML, spatial, columnstore,
 #: Teradata join or hash indexes).
-CREATE_INDEX = re.compile(
+CREATE_INDEX = rx.compile(
     rf"{_GAP}*create{_GAP}+(?:unique{_GAP}+)?(?:(?:non)?clustered{_GAP}+)?index\b", re.IGNORECASE
 )
 
@@ -110,7 +112,7 @@ def fold_case(head: str) -> str | None:
     return lowered if len(lowered) == len(head) else None
 
 
-_WORDS = re.compile(r"[a-z0-9_]+")
+_WORDS = rx.compile(r"[a-z0-9_]+")
 
 
 def text_words(head: str, lowered: str | None) -> frozenset[str] | None:
@@ -138,7 +140,7 @@ def compiled(source: str) -> re.Pattern[str]:
     detection compiles only the patterns whose words a file has (about a tenth of
     them), and a one-file run does not pay for the rest (D108).
     """
-    return re.compile(source, EVIDENCE_FLAGS)
+    return rx.compile(source, EVIDENCE_FLAGS)
 
 
 Literals = tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[tuple[str, ...], ...]]

@@ -1,4 +1,5 @@
-"""``analyzer.records.record`` gives what ``dataclass(eq=True, repr=True)`` generates (D129)."""
+"""``analyzer.records.record`` makes the class ``dataclass(frozen=True, slots=True)`` makes
+(D129, D131), and ``analyzer/_inits.py`` is what ``python -m analyzer.records`` writes."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 import pytest
 
 import analyzer
-from analyzer import ir
+from analyzer import ir, records
 from analyzer.records import record
 
 
@@ -20,9 +21,7 @@ def _twins(body: dict[str, t.Any], annotations: dict[str, str]) -> tuple[type[t.
     """The same class made by stock ``dataclass`` and by ``record``."""
     ns = {**body, "__annotations__": annotations}
     stock: type[t.Any] = dataclass(frozen=True, slots=True)(type("Twin", (), dict(ns)))
-    ours: type[t.Any] = record(
-        dataclass(frozen=True, slots=True, eq=False, repr=False)(type("Twin", (), ns))
-    )
+    ours: type[t.Any] = record(type("Twin", (), ns))
     return stock, ours
 
 
@@ -36,6 +35,13 @@ CASES: list[tuple[dict[str, t.Any], dict[str, str], list[tuple[t.Any, ...]]]] = 
         [(1, 1, 1), (1, 2, 1), (1, 1, 2)],
     ),
     ({"b": field(default="", repr=False)}, {"a": "float", "b": "str"}, [(float("nan"), "x")]),
+    (
+        {"b": field(default_factory=tuple), "c": field(default=3, init=False)},
+        {"a": "int", "b": "tuple[int, ...]", "c": "int"},
+        [(1,), (1, (2,)), (2, ())],
+    ),
+    ({"b": field(default=0, kw_only=True)}, {"a": "int", "b": "int"}, [(1,), (2,)]),
+    ({"__doc__": "Documented."}, {"self": "int", "object": "str"}, [(1, "x")]),
 ]
 
 
@@ -56,6 +62,96 @@ def test_same_as_dataclass(
     if values[0] and values[0][0] != values[0][0]:  # NaN: the tuples' identity shortcut
         same = ours(nan)
         assert same == same and stock(nan) == stock(nan)
+    _same_class(stock, ours)
+    for v in values:
+        s, o = stock(*v), ours(*v)
+        assert o.__getstate__() == s.__getstate__()  # what pickling keeps
+        again = object.__new__(ours)
+        again.__setstate__(o.__getstate__())
+        assert again == o
+        assert repr(dataclasses.replace(s)) == repr(dataclasses.replace(o))
+        assert dataclasses.asdict(s) == dataclasses.asdict(o)
+        for name in ("a", "self", "zz"):
+            for act in (
+                lambda x, n=name: setattr(x, n, 1),  # type: ignore[misc]
+                lambda x, n=name: delattr(x, n),  # type: ignore[misc]
+            ):
+                assert _raised(act, s) == _raised(act, o)
+
+
+def _raised(act: t.Callable[[t.Any], None], obj: t.Any) -> tuple[str, str] | None:
+    try:
+        act(obj)
+    except Exception as err:
+        return type(err).__name__, str(err)
+    return None
+
+
+def _same_class(stock: type[t.Any], ours: type[t.Any]) -> None:
+    """What the two classes tell of themselves: the same, but for the three methods."""
+    import inspect
+
+    assert inspect.signature(stock) == inspect.signature(ours)
+    assert stock.__doc__ == ours.__doc__
+    assert stock.__init__.__annotations__ == ours.__init__.__annotations__
+    assert stock.__init__.__qualname__ == ours.__init__.__qualname__
+    assert stock.__init__.__defaults__ == ours.__init__.__defaults__
+    assert stock.__init__.__kwdefaults__ == ours.__init__.__kwdefaults__
+    assert stock.__slots__ == ours.__slots__ and stock.__match_args__ == ours.__match_args__
+    assert [
+        (f.name, f.type, f.default, f.default_factory, f.init, f.kw_only)
+        for f in dataclasses.fields(stock)
+    ] == [
+        (f.name, f.type, f.default, f.default_factory, f.init, f.kw_only)
+        for f in dataclasses.fields(ours)
+    ]
+    sp, op = stock.__dataclass_params__, ours.__dataclass_params__
+    for name in type(sp).__slots__:
+        if name not in ("eq", "repr"):
+            assert getattr(sp, name) == getattr(op, name), name
+    assert (op.eq, op.repr) == (False, False)
+    assert sorted(vars(stock)) == sorted(vars(ours))
+
+
+def test_own_init() -> None:
+    @record(init=False)
+    class Own:
+        """Its own __init__."""
+
+        a: int
+
+        def __init__(self, a: int) -> None:
+            object.__setattr__(self, "a", a * 2)
+
+    assert Own(2).a == 4 and Own(2) == Own(2) and repr(Own(1)).endswith("Own(a=2)")
+    assert not vars(Own)["__dataclass_params__"].init
+    assert Own.__init__.__module__ == __name__
+
+
+def test_inits_are_written_ahead() -> None:
+    # every record class takes its __init__ from analyzer/_inits.py (no exec at import),
+    # and that file is what python -m analyzer.records writes now
+    pytest.importorskip("pyspark")  # the scan's classes are written too
+    from pathlib import Path
+
+    written = Path(records.__file__).with_name("_inits.py").read_text(encoding="utf-8")
+    assert written == records._written(), "out of date: python -m analyzer.records"
+    classes = _dataclasses()
+    made = [c for c in classes if vars(c).get("__init__").__module__ == records.INITS]
+    assert ir.Column in made and len(made) > 100
+    for cls in made:
+        assert cls.__init__.__code__.co_filename.endswith("_inits.py"), cls
+
+
+def test_a_stale_maker_is_compiled_again() -> None:
+    # a class that analyzer/_inits.py has in another shape still gets dataclass's __init__
+    from analyzer import _inits
+
+    name = ir.Column.__qualname__
+    shape = {"__module__": "analyzer.ir", "__qualname__": name, "__doc__": "x"}
+    stale = record(type(name, (), {**shape, "__annotations__": {"a": "int"}}))
+    assert hasattr(_inits, records.init_key(stale))
+    assert stale(1).a == 1 and stale.__init__.__code__.co_filename == "<string>"
 
 
 def test_recursive_repr_and_pickle() -> None:

@@ -76,6 +76,8 @@ def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
         (("lint", "--format", "json"), TSQL, "tsql"),
         (("size", "--format", "json"), TSQL, "tsql"),
         (("parse",), TERADATA, "teradata"),
+        (("size",), TERADATA, "teradata"),  # plain text made without rich (D134)
+        (("size",), TSQL, "tsql"),
     ],
 )
 def test_a_one_file_run_loads_its_dialect_only(
@@ -159,3 +161,38 @@ def test_the_literals_table_is_up_to_date() -> None:
     assert set(LITERALS) == sources, "out of date: python -m grammars.profiles"
     for source, known in LITERALS.items():
         assert known == analyse(source), f"{source!r}: python -m grammars.profiles"
+
+
+def test_a_grammar_import_pauses_the_collector_and_freezes_what_it_made() -> None:
+    # D133: the collector is as the caller left it, and what the import made is frozen
+    code = (
+        "import gc, grammars\n"
+        "before = gc.get_freeze_count()\n"
+        "grammars.get('tsql')\n"
+        "enabled = gc.isenabled()\n"
+        "gc.disable()\n"
+        "grammars.get('teradata')\n"
+        "print(before, enabled, gc.isenabled(), gc.get_freeze_count() > 10_000)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["0", "True", "False", "True"]
+
+
+def test_a_clean_text_lint_loads_no_rich_or_hashlib(tmp_path: Path) -> None:
+    # D135: widths of ASCII text without rich, the fingerprints' hashing on use (a file
+    # without findings needs none); the baseline's JSON too, which the probe itself uses
+    modules = _modules("lint", TERADATA, tmp_path=tmp_path)
+    assert "analyzer.reporters.text" in modules and "analyzer.rules.baseline" in modules
+    assert _loaded(modules, ("rich", "hashlib", "_hashlib")) == []
+
+
+def test_fingerprints_hash_as_hashlib_does() -> None:
+    # D135: CPython's own SHA-256 instead of hashlib's OpenSSL one, the same digests
+    import hashlib
+
+    from analyzer.rules.engine import _sha256
+
+    for data in (b"", b"abc", b"K001\0x.sql\0dbo.t", bytes(range(256)) * 9):
+        assert _sha256()(data).hexdigest() == hashlib.sha256(data).hexdigest()

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from analyzer.audit.mapping import Mapped, TargetSpec
 from analyzer.ir import (
@@ -42,12 +41,13 @@ from analyzer.ir import (
     Table,
 )
 from analyzer.records import record
+from grammars import rx
 
 #: The ddlaudit grammar of each target that is one of the source dialects' platforms.
 SAME = {"mssql": "tsql", "ase": "sybase", "teradata": "teradata", "hirdb": "hirdb"}
 
-_CALL = re.compile(r"[A-Za-z_][\w.$#@]*\s*\(")
-_NILADIC = re.compile(
+_CALL = rx.compile(r"[A-Za-z_][\w.$#@]*\s*\(")
+_NILADIC = rx.compile(
     r"\b(current_timestamp|current_date|current_time|current_user|session_user|system_user|"
     r"user|sysdate|localtimestamp|localtime|@@\w+)\b",
     re.IGNORECASE,
@@ -73,7 +73,6 @@ _PI_ACTION = {
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Construct:
     """A construct of the source table that does not carry over as it is."""
 
@@ -85,7 +84,6 @@ class Construct:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationLoss:
     """A replication object of the table that the migration leaves behind."""
 

@@ -26,8 +26,6 @@ Types and Literals; HiRDB SQL Reference 1.2 "Data types".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from analyzer.records import record
 
 #: Character repertoires, narrowest first: a single-byte code page, a multi-byte code
@@ -39,7 +37,6 @@ _NUMERIC = frozenset({"int", "decimal", "float", "bool"})
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Domain:
     """The values of a type.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import typing as t
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer import passes
 from analyzer.audit import constructs as cons
@@ -36,7 +36,6 @@ FORMULA = (
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ColumnAudit:
     name: str
     line: int | None
@@ -48,7 +47,6 @@ class ColumnAudit:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Action:
     object: str
     line: int | None
@@ -57,7 +55,6 @@ class Action:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableAudit:
     """The audit of one table (the ``tables`` entries of docs/audit-json.md)."""
 
@@ -91,7 +88,6 @@ class TableAudit:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AuditReport:
     target: str
     spec: TargetSpec

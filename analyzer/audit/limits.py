@@ -26,7 +26,6 @@ Sources:
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from importlib.resources import files
 
 from analyzer.records import record
@@ -65,7 +64,6 @@ CASE_INSENSITIVE = {"mssql": True, "teradata": True}
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Limit:
     """One limit of the target checked for one table (``exceeded`` False: a note)."""
 

@@ -26,8 +26,6 @@ dialect, the migration guide the pair follows.  :func:`map_column`:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from analyzer.audit.domains import REPERTOIRES, Domain, losses
 from analyzer.audit.sources import source_domain
 from analyzer.ir import Column
@@ -60,7 +58,6 @@ MAPPINGS = ("exact", "widened", "lossy", "unsupported")
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Entry:
     """One type of a target's catalogue: the domain it holds at its largest parameters.
 
@@ -104,7 +101,6 @@ class Entry:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TargetSpec:
     """A target: its type catalogue, how it is written and sized, its limits' data.
 
@@ -132,7 +128,6 @@ class TargetSpec:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TargetType:
     """A chosen target type: ``text`` in the target's DDL (without a Teradata character
     set, which is ``charset``), the domain it holds and the catalogue entry behind it."""
@@ -144,7 +139,6 @@ class TargetType:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Mapped:
     """The audit of one column's type: its class, the target type and what is lost."""
 

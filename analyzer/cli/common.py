@@ -36,9 +36,12 @@ def collect_less() -> None:
     young collection every 700 allocations, the collector re-walks the survivors of
     every file over and over: about a quarter of a run's time, more for ``lint``, which
     keeps more.  Every 10,000 allocations it walks them far less, and cycles are still
-    collected (mypy raises the threshold for the same reason, mypy/build.py).  The CLI's
-    group calls this before any command; ``bench/lint.py`` applies it to both sides it
-    compares.
+    collected (mypy raises the threshold for the same reason, mypy/build.py).  What the
+    process holds by then (the interpreter's start, click, the command's module) lives as
+    long as the process: it is frozen (``gc.freeze``), so that no later collection walks
+    it again; refcounting still frees each object, and a grammar's import does the same
+    (``grammars._load``, D133).  The CLI's group calls this before any command;
+    ``bench/lint.py`` applies it to both sides it compares.
 
     >>> import gc
     >>> saved = gc.get_threshold()
@@ -48,6 +51,8 @@ def collect_less() -> None:
     """
     young, middle, old = gc.get_threshold()
     gc.set_threshold(max(young, YOUNG_COLLECTIONS_EVERY), middle, old)
+    if not gc.get_freeze_count():  # once a process: commands run again in one (tests)
+        gc.freeze()
 
 
 def load_config(

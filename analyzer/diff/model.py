@@ -12,7 +12,7 @@ workflow that builds it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from analyzer.estimators import TableEstimate
 from analyzer.ir import FileResult, QualifiedName, Severity, Span, Table
@@ -22,7 +22,6 @@ from analyzer.settings import SizingSettings
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Change:
     """One change to a table (docs/diff-json.md ``changes``): ``before`` / ``after`` as
     DDL-like text, None when the object is new or gone; ``span`` where it is (HEAD, or
@@ -37,7 +36,6 @@ class Change:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Placed:
     """A table of a side and the file that defines it (as the side reads it)."""
 
@@ -50,7 +48,6 @@ class Placed:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Messages:
     """Replication Server message sizes of one table (the definition's ``used`` messages,
     inbound bytes)."""
@@ -61,7 +58,6 @@ class Messages:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ScopeState:
     """One scope of one side: its files after the passes, its tables (first definitions,
     migrations replayed), each table's estimates by platform and its message sizes."""
@@ -86,7 +82,6 @@ class ScopeState:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TablePair:
     """One table across the sides: ``before`` None when added, ``after`` None when
     dropped; ``renamed`` when matched by columns under another name (probable)."""
@@ -106,7 +101,6 @@ class TablePair:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DiffContext:
     """A ``diff``-level check's view: one scope's matched tables and both of its states
     (``base`` or ``head`` empty when the scope is new or gone), with the run's sizing
@@ -128,7 +122,6 @@ class DiffContext:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SizeDelta:
     """One table on one platform, before and after (None: not on that side / not sized)."""
 
@@ -140,7 +133,6 @@ class SizeDelta:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableDiff:
     """A reported table: its pair, its changes and its sizes; ``path`` as shown."""
 
@@ -159,7 +151,6 @@ class TableDiff:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Located:
     """A reported finding and the side its path and line are on."""
 
@@ -168,7 +159,6 @@ class Located:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DiffResult:
     """What ``ddlaudit diff`` reports (docs/diff-json.md)."""
 

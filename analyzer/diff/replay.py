@@ -20,25 +20,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer.diff.model import Placed
 from analyzer.ir import Column, FileResult, QualifiedName, Skipped, Table
 from analyzer.records import record
 from analyzer.source import LineIndex
+from grammars import rx
 
-_ALTER = re.compile(
+_ALTER = rx.compile(
     r"^\s*alter\s+table\s+(?:only\s+)?(?P<name>(?:\[[^\]]*\]|\"[^\"]*\"|[^\s\"\[(])+)\s+",
     re.IGNORECASE,
 )
-_DROP_TABLE = re.compile(
+_DROP_TABLE = rx.compile(
     r"^\s*drop\s+table\s+(?:if\s+exists\s+)?(?P<names>.+?)\s*;?\s*$", re.I | re.S
 )
-_ACTION = re.compile(
+_ACTION = rx.compile(
     r"^(?P<verb>add\s+column|add|drop\s+column|drop|alter\s+column|modify\s+column|modify)\b\s*",
     re.IGNORECASE,
 )
-_NOT_COLUMN = re.compile(
+_NOT_COLUMN = rx.compile(
     r"^(constraint|primary|unique|foreign|check|index|default\s+\w+\s+for|period|partition)\b",
     re.IGNORECASE,
 )
@@ -46,7 +47,6 @@ _PREFIX = "CREATE TABLE t ("
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Step:
     """One replayed change: ``add`` / ``modify`` a column, ``drop`` a column, ``drop_table``."""
 

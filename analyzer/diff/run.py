@@ -19,7 +19,7 @@ import os
 import typing as t
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer import passes
 from analyzer.core import Options
@@ -49,7 +49,6 @@ from analyzer.workflow import LintRun, lint, read
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Linted:
     """One side after the lint and the replay."""
 

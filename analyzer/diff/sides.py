@@ -21,7 +21,6 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from analyzer.records import record
 
@@ -38,7 +37,6 @@ class DiffError(Exception):
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Side:
     """One side of the diff: ``label`` as the user named it, ``root`` the directory its
     files are read from, ``display`` what a reported path is prefixed with (the

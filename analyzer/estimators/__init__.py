@@ -20,7 +20,6 @@ applies the right one to every table of a file.
 from __future__ import annotations
 
 import typing as t
-from dataclasses import dataclass
 
 from analyzer.ir import Diagnostic, FileResult, QualifiedName, Table
 from analyzer.records import record
@@ -29,7 +28,6 @@ from analyzer.worksheet import Worksheet
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Figure:
     """A named result (``row_bytes``, ``pages``, ...), its unit and the worksheet behind it."""
 
@@ -40,7 +38,6 @@ class Figure:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableEstimate:
     """The sizing of one table on one platform.
 

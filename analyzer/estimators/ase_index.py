@@ -48,7 +48,6 @@ The guide's example (the same composite index, 9,000,000 rows): 9 + 4 + 20 + 2 =
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from analyzer.estimators import ase
 from analyzer.estimators.indexes import IndexEstimate
@@ -65,7 +64,6 @@ _DOL = f"{_PT}, Calculating the sizes of data-only-locked tables"
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Keys:
     """An index's key columns as the guide's row-size steps count them."""
 

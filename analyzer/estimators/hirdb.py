@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from dataclasses import dataclass
 from fractions import Fraction
 
 from analyzer.estimators import Figure, TableEstimate
@@ -65,7 +64,6 @@ SHORT = "rows per page, P / Q and the page total are reconstructed (D51-D54)"
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Area:
     """One RDAREA the table is stored in: its name, page length b, segment size g, rows a."""
 
@@ -140,7 +138,6 @@ def _row_step(terms: list[Term]) -> Step:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Branching:
     """The row after Table 17-1 note 5: its BL and the columns that branched."""
 

@@ -30,7 +30,7 @@ link pass, D76) and those its PRIMARY KEY and UNIQUE constraints imply, per plat
 from __future__ import annotations
 
 import typing as t
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer.ir import Diagnostic, FileResult, Index, QualifiedName, Span, Table
 from analyzer.records import record
@@ -39,7 +39,6 @@ from analyzer.worksheet import Worksheet
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class IndexEstimate:
     """The size of one index of one table on one platform.
 

@@ -37,7 +37,6 @@ A table of an int and a char(5) (9 bytes of data) has a 16-byte row:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from analyzer.estimators import Figure, TableEstimate
 from analyzer.ir import Column, ConstraintKind, Diagnostic, Severity, Table
@@ -54,7 +53,6 @@ _NOT_SPARSE = ("TEXT", "NTEXT", "IMAGE", "TIMESTAMP", "ROWVERSION", "GEOGRAPHY",
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ClusteredKey:
     """The clustered index of a table: its key columns, uniqueness and fill factor."""
 
@@ -84,7 +82,6 @@ def clustered_key(table: Table) -> ClusteredKey | None:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Counts:
     """The inputs of the heap / leaf row formula (step 2 of the heap procedure)."""
 

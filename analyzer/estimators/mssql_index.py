@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from analyzer.estimators import mssql
 from analyzer.estimators.indexes import IndexEstimate
@@ -53,7 +52,6 @@ _CI = "SQL Server docs, Estimate the Size of a Clustered Index"
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class IndexSpec:
     """One index of a table as SQL Server builds it (D107)."""
 
@@ -133,7 +131,6 @@ def indexes(table: Table) -> tuple[IndexSpec, ...]:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Group:
     """Columns of an index row: how many, fixed bytes, variable-length count and bytes."""
 

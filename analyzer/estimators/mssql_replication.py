@@ -36,13 +36,13 @@ import math
 import re
 import typing as t
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from analyzer.ir import Column, FileResult, QualifiedName, Span, Table
 from analyzer.platforms import Basis
 from analyzer.records import record
 from analyzer.settings import SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
+from grammars import rx
 
 if t.TYPE_CHECKING:  # annotations only: YAML loads with a workload (D108)
     from analyzer.workload import Workload
@@ -58,7 +58,6 @@ def bitmap_bytes(ncols: int) -> int:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Parameter:
     """One parameter of a replication procedure call.
 
@@ -76,7 +75,6 @@ class Parameter:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Command:
     """One replicated command: its call, its size, and its rows in MSrepl_commands."""
 
@@ -97,7 +95,6 @@ class Command:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ArticleCommands:
     """The commands of one article for every syntax, and the syntaxes the article uses."""
 
@@ -378,7 +375,6 @@ def article_commands(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Storage:
     """MSrepl_commands storage of ``count`` identical commands."""
 
@@ -448,7 +444,6 @@ def storage(command: Command, count: int, sizing: SizingSettings) -> Storage:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Comparison:
     """CALL vs SCALL for one update pattern: storage of each and the ratio."""
 
@@ -485,8 +480,8 @@ def compare(article: ArticleCommands, count: int, sizing: SizingSettings) -> Com
 
 # ------------------------------------------------------------- the articles of a run
 
-_PARAM = re.compile(r"@(\w+)\s*=\s*(N?'(?:[^']|'')*'|[^,\s]+)", re.IGNORECASE)
-_POSITIONAL = re.compile(r"^\s*exec(?:ute)?\s+\w+\s+(N?'(?:[^']|'')*')\s*,\s*(N?'(?:[^']|'')*')")
+_PARAM = rx.compile(r"@(\w+)\s*=\s*(N?'(?:[^']|'')*'|[^,\s]+)", re.IGNORECASE)
+_POSITIONAL = rx.compile(r"^\s*exec(?:ute)?\s+\w+\s+(N?'(?:[^']|'')*')\s*,\s*(N?'(?:[^']|'')*')")
 
 
 def _unquote(value: str) -> str:
@@ -514,7 +509,6 @@ def article_calls(text: str) -> dict[str, str]:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ArticleDefinition:
     """What ``sp_addarticle`` (and later ``sp_changearticle`` calls) say about one article."""
 

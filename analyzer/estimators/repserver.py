@@ -38,7 +38,7 @@ import functools
 import math
 import typing as t
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from analyzer.estimators.replicated import replicated_tables
 from analyzer.ir import (
@@ -66,7 +66,6 @@ _UNSAID = "[size.replication] num_sites"
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ColumnWidth:
     """One column (or function parameter) of a message: its ASCII width and derivation."""
 
@@ -79,7 +78,6 @@ class ColumnWidth:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Message:
     """The inbound and outbound size of one kind of message, with its worksheet."""
 
@@ -91,7 +89,6 @@ class Message:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableMessages:
     """The messages of one replicated table (from its replication definition, else the table).
 
@@ -143,7 +140,6 @@ class TableMessages:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FunctionMessages:
     """The message of one replicated function (a function replication definition)."""
 
@@ -539,7 +535,6 @@ def selectivity(site: SiteLoad, name: str, subscribed: Sequence[str]) -> tuple[f
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Receivers:
     """The sites one table's (or function's) messages go to: NumSites and its basis."""
 
@@ -585,7 +580,6 @@ def receivers(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Messages:
     """Every message size of a run."""
 
@@ -652,7 +646,6 @@ def _with_receivers(m: _M, got: Receivers) -> _M:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableVolume:
     """InboundTableVolume and OutboundTableVolume of one table (bytes per second)."""
 
@@ -667,7 +660,6 @@ class TableVolume:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DatabaseVolume:
     """InboundDatabaseVolume of one primary database, and its inbound queue size."""
 
@@ -679,7 +671,6 @@ class DatabaseVolume:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SiteVolume:
     """OutboundQueueVolume of one replicate site and the outbound queue size it needs."""
 
@@ -693,7 +684,6 @@ class SiteVolume:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Capacity:
     tables: tuple[TableVolume, ...] = ()
     databases: tuple[DatabaseVolume, ...] = ()

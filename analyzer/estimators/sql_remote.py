@@ -20,22 +20,22 @@ single value or a comma-separated list of values": :func:`subscription_column` c
 from __future__ import annotations
 
 import math
-import re
 import typing as t
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer import passes
 from analyzer.ir import Article, FileResult, Publication, QualifiedName, Span, Subscription, Table
 from analyzer.records import record
 from analyzer.settings import SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
+from grammars import rx
 
 if t.TYPE_CHECKING:  # annotations only: YAML loads on demand (D108)
     from analyzer.workload import TableLoad
 
 _GUIDE = "SQL Remote User's Guide, Principles of SQL Remote Design"
-_IDENT = re.compile(r"^\s*[\[\"]?[A-Za-z_#@][\w#@$]*[\]\"]?\s*$")
+_IDENT = rx.compile(r"^\s*[\[\"]?[A-Za-z_#@][\w#@$]*[\]\"]?\s*$")
 _IMAGES = {"insert": ("after",), "delete": ("before",), "update": ("before", "after")}
 
 
@@ -45,7 +45,6 @@ def images(operation: str) -> int:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SubscriptionColumn:
     """What :func:`subscription_column` found about an ASE article's subscription column.
 
@@ -64,7 +63,6 @@ class SubscriptionColumn:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ArticleLog:
     """Log volume and messages of one article of a SQL Remote publication."""
 
@@ -232,7 +230,6 @@ def publications(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ArticleCheck:
     """What the replication findings read of an :class:`ArticleLog`: the article, its table
     and its subscription-column check, without the log volume (no finding reads it)."""

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
 
 from analyzer.estimators import Figure, TableEstimate
 from analyzer.ir import Column, ColumnStorage, Diagnostic, Severity, Table
@@ -110,7 +109,6 @@ def _presence(columns: list[Column], td: TeradataSettings) -> tuple[int, int, in
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Areas:
     """A table's sized columns sorted once into what the procedures count, sum and align
     (every worksheet of :func:`estimate` reads them; one walk of the columns serves all)."""
@@ -598,7 +596,6 @@ def table_size(table: Table, td: TeradataSettings, row_bytes: int, rows: int) ->
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Packed:
     """The packed64 values the other procedures and the figures read: steps 8, 13, 17, 18."""
 

@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from analyzer.graph.components import components, orphans
 from analyzer.graph.cycles import Cycle, foreign_key_cycles, self_references
 from analyzer.graph.model import Edge, Schema
@@ -21,7 +19,6 @@ from analyzer.records import record
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Analysis:
     """A scope's graph and what :mod:`analyzer.graph` finds in it."""
 

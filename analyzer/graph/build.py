@@ -27,7 +27,6 @@ from __future__ import annotations
 import importlib
 import typing as t
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from analyzer.graph.index import Lookup, schema_index
 from analyzer.graph.model import Missing, Schema
@@ -36,7 +35,6 @@ from analyzer.records import record
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SchemaGraph:
     """A scope's :class:`~analyzer.graph.model.Schema` and the same as networkx graph."""
 

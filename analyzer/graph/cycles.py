@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from analyzer.graph.dependencies import dependencies
 from analyzer.graph.model import Edge, Schema
@@ -41,7 +40,6 @@ from analyzer.records import record
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Cycle:
     """Tables whose enforced foreign keys form a cycle (sorted by name), every such key
     between them (schema order), and the keys to create after loading (``defer``)."""

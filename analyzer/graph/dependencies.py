@@ -15,14 +15,11 @@ put a table before itself, and G002 reports it on its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from analyzer.graph.model import DEPENDENCY_KINDS, Edge, Schema
 from analyzer.records import record
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Dependencies:
     """``names[i]`` is table ``i``; ``keys`` are ``(child, parent, edge)`` between two
     tables, ``successors[i]`` the parents of table ``i`` (one entry per key)."""

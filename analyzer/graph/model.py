@@ -17,7 +17,6 @@ replication object (a replication definition is often called like its table).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from analyzer.ir import Span
 from analyzer.records import record
@@ -36,7 +35,6 @@ DEPENDENCY_KINDS = frozenset({"foreign_key"})
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Node:
     """A table (``kind`` ``table``) or a replication object (``replication_definition``,
     ``function_replication_definition``, ``publication``, ``subscription``)."""
@@ -51,7 +49,6 @@ class Node:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Edge:
     """One typed edge, child to parent for keys (``source`` references ``target``).
 
@@ -83,7 +80,6 @@ class Edge:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Missing:
     """A reference to something the scope does not define: ``source`` (a node id) names
     ``target`` (as written) with an edge of ``kind``."""
@@ -97,7 +93,6 @@ class Missing:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Schema:
     """The nodes, edges and unresolved references of one scope, in file order."""
 

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import typing as t
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from analyzer.ir import (
     Article,
@@ -78,7 +78,6 @@ from analyzer.records import record
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TableShape:
     """What linking needs of a table: its name, file, columns (name, type) and primary key."""
 
@@ -90,7 +89,6 @@ class TableShape:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ContextIndex:
     """A :class:`ReplicationContext` by name (lower case), built once per context: what a
     lookup examines is the objects of one name, whatever the size of the scope."""
@@ -117,7 +115,6 @@ def _grouped(pairs: Iterable[tuple[str, t.Any]]) -> dict[str, tuple[t.Any, ...]]
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ReplicationContext:
     """Everything of a scope's files that statements of another file may refer to (small:
     the Spark scan ships it between its phases; picklable, its index is rebuilt on use)."""
@@ -212,7 +209,6 @@ def replication_context(results: Iterable[FileResult]) -> ReplicationContext:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ScopeLinks:
     """What the passes link a file of one scope against: the scope's alias types and its
     replication context, in the order of its files; built once per scope

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 import typing as t
-from dataclasses import dataclass
 
 from analyzer.ir import Column, ColumnStorage, Table
 from analyzer.records import record
@@ -33,7 +32,6 @@ from analyzer.settings import SizingSettings
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Basis:
     """How long a variable-length value is taken to be: an average, a fill ratio or the maximum."""
 
@@ -50,7 +48,6 @@ class Basis:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Unsupported:
     """The platform has no such type (or cannot size it); the message names the type."""
 

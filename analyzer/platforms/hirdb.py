@@ -39,7 +39,7 @@ are mapped to the HiRDB type they would become (decision D50).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer.ir import Column, ColumnStorage, DataType, Table, UserType
 from analyzer.platforms import Basis, Unsupported
@@ -96,7 +96,6 @@ _BRANCHED = {"column": 6, "element": 5, "attribute": 8}
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Length:
     """A column's (or element's, attribute's) data length and what branches off the row."""
 
@@ -175,7 +174,6 @@ def _suppressed(n: int, d: int, per_char: int, min_blanks: int) -> tuple[int, st
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Ctx:
     """What the length of one value depends on besides its type."""
 

@@ -32,7 +32,6 @@ Planning Considerations"; figures in ``../shared/reference/teradata.md`` §1-2):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from analyzer.ir import Column, ColumnStorage, DataType, Table
 from analyzer.platforms import Basis, Unsupported
@@ -56,7 +55,6 @@ _SRC = {
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Size:
     """Packed64 bytes, aligned-row alignment and aligned-row bytes of a fixed type."""
 
@@ -129,7 +127,6 @@ def decimal_size(precision: int) -> _Size:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Type:
     """A type in Teradata's terms: its name, length or precision, and character set."""
 

@@ -12,7 +12,7 @@ SQL Remote articles, and the findings.  ``--explain`` prints every worksheet.
 from __future__ import annotations
 
 import typing as t
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from analyzer.estimators.mssql_replication import ArticleCommands, Comparison
 from analyzer.estimators.repserver import Capacity, Messages, all_worksheets
@@ -31,7 +31,6 @@ SCHEMA_VERSION = "1.0"
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Report:
     messages: Messages = field(default_factory=Messages)
     capacity: Capacity | None = None

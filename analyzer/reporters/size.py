@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sys
 import typing as t
 
 from analyzer.estimators import TableEstimate
@@ -156,7 +157,25 @@ def print_text(
     indexes: t.Sequence[IndexEstimate] | None = None,
 ) -> None:
     """Human output: with rich on a terminal, plain text otherwise; worksheets with ``explain``
-    (to ``file``, default stdout)."""
+    (to ``file``, default stdout).  Plain text without worksheets or indexes is made
+    without rich where it is the simple layout rich would print (:func:`_plain_text`,
+    D134)."""
+    if not explain and indexes is None and not _styled(file):
+        plain = _plain_text(results, estimates)
+        if plain is not None:
+            (sys.stdout if file is None else file).write(plain)
+            return
+    rich_text(results, estimates, explain, file, indexes)
+
+
+def rich_text(
+    results: t.Sequence[FileResult],
+    estimates: t.Sequence[TableEstimate],
+    explain: bool,
+    file: t.TextIO | None = None,
+    indexes: t.Sequence[IndexEstimate] | None = None,
+) -> None:
+    """:func:`print_text` through rich, whatever the output."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table as RichTable
@@ -209,6 +228,133 @@ def print_text(
         elif indexes is not None:
             console.print(f"{name}: no index sized on {e.platform}", markup=False)
         console.print()
+
+
+def _styled(file: t.TextIO | None) -> bool:
+    """Whether rich could write ``file`` otherwise than as plain text: a terminal (as
+    ``rich.console.Console.is_terminal`` tells it), a notebook, an encoding other than
+    UTF-8 (ASCII boxes), or an environment that decides for it (D134)."""
+    import builtins
+    import os
+
+    if hasattr(builtins, "get_ipython") or sys.stdin is None:
+        return True
+    if getattr(sys.stdin, "__module__", "").startswith("idlelib"):
+        return True
+    if any(v in os.environ for v in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE")):
+        return True
+    target = sys.stdout if file is None else file
+    if target is None or not (getattr(target, "encoding", None) or "utf-8").lower().startswith(
+        "utf"
+    ):
+        return True
+    isatty = getattr(target, "isatty", None)
+    try:
+        return isatty is None or bool(isatty())
+    except ValueError:
+        return True
+
+
+#: The box rich's ``Table`` draws by default (``box.HEAVY_HEAD``): top, header row, the
+#: line under the header, body rows, bottom; each as (left, horizontal, divider, right).
+_TOP, _HEAD, _UNDER, _ROW, _BOTTOM = ("┏━┳┓", "┃ ┃┃", "┡━╇┩", "│ ││", "└─┴┘")
+
+#: The console width rich gives a plain-text report.
+_WIDTH = 160
+
+
+def _literal(text: str, markup: bool) -> bool:
+    """Whether rich prints ``text`` (escaped when ``markup`` is false) as it is, one cell
+    per character: printable ASCII, no backslash, no ``[`` read as markup, no ``:name:``
+    an emoji could replace (D134)."""
+    if not (text.isascii() and text.isprintable()) or "\\" in text:
+        return False
+    if markup and "[" in text:
+        return False
+    inner = text.split(":")[1:-1]
+    return all(any(c.isspace() for c in part) for part in inner) if inner else True
+
+
+def _plain_table(
+    title: str, heads: tuple[str, ...], right: tuple[str, ...], rows: list[tuple[str, ...]]
+) -> list[str] | None:
+    """The lines rich's default ``Table`` prints for these cells on a plain-text console,
+    or None where its layout is not this simple one (wrapped cells or title, no rows)."""
+    if not rows:
+        return None
+    if title != title.strip() or any(c != c.strip() or "  " in c for r in rows for c in r):
+        return None  # rich strips a cell's ends and may break at its spaces
+    widths = [len(h) for h in heads]
+    for row in rows:
+        widths = [max(w, len(c)) for w, c in zip(widths, row, strict=True)]
+    inner = sum(w + 2 for w in widths)
+    if inner > _WIDTH - (len(widths) + 1) or len(title) > inner + len(widths) + 1:
+        return None
+    ends = tuple(h in right for h in heads)
+
+    def rule(box: str) -> str:
+        return box[0] + box[2].join(box[1] * (w + 2) for w in widths) + box[3]
+
+    def line(box: str, cells: tuple[str, ...]) -> str:
+        parts = (
+            f" {c.rjust(w) if end else c.ljust(w)} "
+            for c, w, end in zip(cells, widths, ends, strict=True)
+        )
+        return box[0] + box[2].join(parts) + box[3]
+
+    lines = [title] if title else []
+    lines += [rule(_TOP), line(_HEAD, heads), rule(_UNDER)]
+    lines.extend(line(_ROW, row) for row in rows)
+    lines.append(rule(_BOTTOM))
+    return lines
+
+
+def _plain_text(
+    results: t.Sequence[FileResult], estimates: t.Sequence[TableEstimate]
+) -> str | None:
+    """What :func:`print_text` prints through rich on a plain-text console without
+    ``explain`` or indexes, made without rich; None where a table, a title or a line
+    is not one it prints as it is (then rich prints it: D134)."""
+    heads = ("column", "declared", "as stored", "area", "bytes", "max", "basis")
+    by_table = {(r.path, qualified(tb.name)): tb for r in results for tb in r.tables}
+    out: list[str] = []
+    for e in estimates:
+        name = qualified(e.table)
+        title = f"{name}  [{e.platform}{_mapped(e)}]  {e.path}"
+        if not _literal(title, False):
+            return None
+        rows: list[tuple[str, ...]] = []
+        table = by_table.get((e.path, name))
+        for c in table.columns if table else ():
+            s = c.storage
+            if s is None:
+                row: tuple[str, ...] = (c.name, c.type.declared, "not sized", "-", "-", "-", "")
+                escaped = 2
+            else:
+                stored = s.type + (" (mapped)" if s.mapped else "")
+                row = (c.name, c.type.declared, stored, s.category)
+                row += (str(s.data_length), str(s.max_length), s.basis)
+                escaped = 3
+            if not all(_literal(v, i >= escaped) for i, v in enumerate(row)):
+                return None
+            rows.append(row)
+        lines = _plain_table(title, heads, ("bytes", "max"), rows)
+        if lines is None:
+            return None
+        line = f"row {e.row_bytes:,} bytes; at declared maximums {e.max_row_bytes:,}"
+        if e.row_limit is not None:
+            line += f" (limit {e.row_limit:,})"
+        for f in e.figures:
+            if f.name not in ("row_bytes",):
+                line += f"; {f.name} {_fmt(int(f.value))}"
+        lines.append(line)
+        if e.reconstruction:
+            lines.append(f"note: reconstruction: {e.reconstruction}")
+        if not all(_literal(x, False) for x in lines[-1 - bool(e.reconstruction) :]):
+            return None
+        lines.append("")
+        out.extend(lines)
+    return "".join(x + "\n" for x in out)
 
 
 def _mapped(e: TableEstimate) -> str:

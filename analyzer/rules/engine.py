@@ -22,11 +22,11 @@ Everything the earlier stages report as a :class:`~analyzer.ir.Diagnostic` becom
 from __future__ import annotations
 
 import bisect
-import hashlib
-import re
+import functools
+import importlib
 import typing as t
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from analyzer.estimators import TableEstimate
 from analyzer.ir import (
@@ -42,13 +42,13 @@ from analyzer.ir import (
 from analyzer.records import record
 from analyzer.rules.registry import Finding, Rule
 from analyzer.settings import SizingSettings
+from grammars import rx
 
 if t.TYPE_CHECKING:
     from analyzer.graph.model import Schema
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SourceContext:
     """A ``source``-level check's view: one file before the passes, and its text."""
 
@@ -78,7 +78,6 @@ class SourceContext:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FileContext:
     """A ``file``-level check's view: one file after the passes, sized, with its estimates."""
 
@@ -115,7 +114,6 @@ def _key(name: QualifiedName) -> str:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ScopeContext:
     """A ``scope``-level check's view: every file of one scope, after the passes.
 
@@ -284,7 +282,6 @@ Context = SourceContext | FileContext | ScopeContext
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Rules:
     """A run's rules split by level once (:meth:`of`), not filtered again for every file
     and scope: a scan of the whole catalogue per file and level was a tenth of a small
@@ -337,8 +334,8 @@ def run_checks(rules: Iterable[Rule], level: str, ctx: Context, path: str) -> li
 
 # ------------------------------------------------------------------ fingerprints
 
-_SPACE = re.compile(r"\s+")
-_NUMBER = re.compile(r"\d+")
+_SPACE = rx.compile(r"\s+")
+_NUMBER = rx.compile(r"\d+")
 
 
 def normalise(text: str) -> str:
@@ -371,7 +368,24 @@ def fingerprint(finding: Finding, path: str) -> str:
     else:
         what = "message:" + _NUMBER.sub("#", normalise(finding.message))
     data = "\0".join((finding.code, path.replace("\\", "/"), what))
-    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    digest: str = _sha256()(data.encode("utf-8", "surrogatepass")).hexdigest()
+    return digest[:16]
+
+
+@functools.cache
+def _sha256() -> t.Callable[[bytes], t.Any]:
+    """SHA-256 as ``hashlib.sha256``, from CPython's own implementation (the one hashlib
+    falls back to without OpenSSL): importing hashlib loads OpenSSL, 11 M instructions
+    for a few short digests (start-up, D135). The digest is the same; hashlib where the
+    module is not there."""
+    for name in ("_sha256", "_sha2"):  # CPython 3.11; 3.12 on
+        try:
+            return t.cast(t.Callable[[bytes], t.Any], importlib.import_module(name).sha256)
+        except (ImportError, AttributeError):
+            continue
+    import hashlib
+
+    return hashlib.sha256
 
 
 def with_fingerprints(

@@ -28,7 +28,6 @@ K006) stay quiet on a table its own file alters that way after creating it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from analyzer.core import NOT_READ
 from analyzer.ir import (
@@ -257,7 +256,6 @@ def nullable_primary_key_column(ctx: FileContext) -> Iterator[Finding]:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Reference:
     """One foreign key of one table, and the table it references (None: not in scope)."""
 

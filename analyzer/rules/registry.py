@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import typing as t
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from analyzer.ir import Column, QualifiedName, Severity, Span, Table
 from analyzer.records import record
@@ -32,7 +31,6 @@ SEVERITY_ORDER: dict[Severity, int] = {Severity.INFO: 0, Severity.WARNING: 1, Se
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Family:
     """A group of rules sharing a code prefix (``prefix`` + 3 digits)."""
 
@@ -41,8 +39,7 @@ class Family:
     description: str
 
 
-@record
-@dataclass(frozen=True, slots=True, init=False, eq=False, repr=False)
+@record(init=False)
 class Finding:
     """One rule broken at one place.
 
@@ -151,7 +148,6 @@ Check = t.Callable[[t.Any], Iterable[Finding]]
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Rule:
     """A rule: identity, default behaviour and documentation.
 
@@ -236,7 +232,6 @@ def _table_name(table: Table | QualifiedName) -> str:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Report:
     """What a lint run hands the reporters.
 

@@ -20,7 +20,7 @@ analyzer.rules.selection.SelectionError: [lint] select: no rule has the code or 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import PurePath
 
 from analyzer.config import LintSettings, glob_match
@@ -55,7 +55,6 @@ def check_selectors(selectors: Iterable[str], where: str, rules: Sequence[Rule])
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Selection:
     """The resolved ``[lint]`` settings of a run."""
 

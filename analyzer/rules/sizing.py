@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer.estimators import TableEstimate
 from analyzer.estimators import mssql as mssql_estimator
@@ -74,7 +74,6 @@ def _row_text(rows: int | None, table_saving: int | None) -> str:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MinimumRow:
     """SQL Server's minimum row: every variable-length column empty (Msg 1701).
 

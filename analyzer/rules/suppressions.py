@@ -20,23 +20,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from analyzer.ir import Severity, Span
 from analyzer.records import record
 from analyzer.rules.registry import Family, Finding, Rule
+from grammars import rx
 
 FAMILY = Family("L", "suppressions", "Suppression comments that hide nothing or name no rule.")
 
 #: ``-- ddlaudit: ignore``, ``-- ddlaudit: ignore[A, B]``, ``-- ddlaudit: file-ignore[...]``.
-_DIRECTIVE = re.compile(
+_DIRECTIVE = rx.compile(
     r"--[ \t]*ddlaudit:[ \t]*(?P<kind>file-ignore|ignore)\b(?:\[(?P<codes>[^\]\r\n]*)\])?",
     re.IGNORECASE,
 )
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Directive:
     """One suppression comment: what it covers (lines ``first_line``..``last_line``, or
     the file) and the codes it names (() = every rule)."""
@@ -100,7 +100,6 @@ def directives(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Outcome:
     """What the suppressions of a run did: the findings kept, how many were hidden, and
     the findings about the suppressions themselves (L001, L002)."""

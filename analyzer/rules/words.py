@@ -38,13 +38,12 @@ True
 from __future__ import annotations
 
 import functools
-import re
 import unicodedata
-from dataclasses import dataclass
 from importlib.resources import files
 from typing import Literal
 
 from analyzer.records import record
+from grammars import rx
 
 __all__ = [
     "PLATFORMS",
@@ -109,7 +108,7 @@ def is_reserved(platform: str, name: str) -> bool:
     return name.isascii() and name.upper() in words
 
 
-_RELEASE = re.compile(r"\s*[vV]?(\d+(?:\.\d+)*)")
+_RELEASE = rx.compile(r"\s*[vV]?(\d+(?:\.\d+)*)")
 
 
 def release_key(release: str) -> tuple[int, ...]:
@@ -133,7 +132,6 @@ def release_key(release: str) -> tuple[int, ...]:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class IdentifierLimit:
     """The longest table or column name one platform release accepts.
 

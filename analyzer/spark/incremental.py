@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from pyspark.sql import SparkSession
@@ -86,7 +86,6 @@ def exists(spark: SparkSession, path: str) -> bool:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Plan:
     """What an incremental scan reuses: reported path -> sha256 of every listed local
     file, and the files whose phase-1 result comes from the previous manifest."""
@@ -130,7 +129,6 @@ def plan(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Reused:
     """Unpickles a manifest row's phase-1 result, keeping it only for a reused file, and
     gives it its place in this run's listing (a Broadcast of {path: (scope, order)})."""
@@ -147,7 +145,6 @@ class Reused:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ManifestRow:
     """One manifest row of a phase-1 item (in the tasks): path, scope, hash, size, key,
     whether this run analysed it, and the pickled item."""

@@ -29,7 +29,6 @@ import os
 import shutil
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from analyzer.records import record
@@ -222,7 +221,6 @@ def count_rows(name: str, rows: Sequence[Row], counts: Counter[tuple[str, str]])
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class WritingPass:
     """A one-pass task that writes its rows under ``out`` (D130): Spark's
     ``mapPartitionsWithIndex`` calls it with the partition's index and its packs; it yields

@@ -142,7 +142,6 @@ def record_schema() -> T.StructType:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ScanSummary:
     """What a scan wrote, counted back from the written Parquet datasets."""
 
@@ -247,7 +246,6 @@ class ScanSummary:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Listing:
     """The driver's view of the input before Spark reads it."""
 
@@ -315,7 +313,6 @@ def list_inputs(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class LocalNames:
     """Maps Spark's ``file:`` URI of a listed file back to the path it is reported as.
 
@@ -331,7 +328,6 @@ class LocalNames:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Places:
     """Maps a listed file's reported path to its scope and order (a Broadcast of
     :meth:`Listing.places`); an unknown path has no scope."""
@@ -344,7 +340,6 @@ class Places:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RemoteSelection:
     """Include/exclude globs applied in the tasks to files Spark listed under ``root``."""
 
@@ -363,7 +358,6 @@ class RemoteSelection:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RemotePlace:
     """The scope of a file listed under a remote root: a ``[scopes]`` glob's, else the
     root (markers are not looked for there); ``order`` puts the root's files after the
@@ -608,7 +602,6 @@ def _frame(spark: SparkSession, rdd: Any, schema: T.StructType) -> DataFrame:
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Budget:
     """Which scopes one task analyses whole, in one pass (D110): at most ``bytes`` and
     ``files``, and (``fair_share``) no more than the run's bytes per core, so one large
@@ -697,7 +690,6 @@ def split_listing(
 
 
 @record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Lint:
     """The lint side of a scan: the resolved ``[lint]`` selection and the workload file."""
 

@@ -42,7 +42,7 @@ import traceback
 import typing as t
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from analyzer import workflow
@@ -96,7 +96,6 @@ ARTICLE_CALLS = ("exec sp_addarticle", "exec sp_changearticle")
 
 
 @frozen_record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Analysed:
     """Phase-1 output for one file: the workflow's :class:`~analyzer.workflow.Prepared`
     (IR before the passes, source findings, suppressions, scope), its size and cost.
@@ -293,7 +292,6 @@ def stable_hash(text: str) -> int:
 
 
 @frozen_record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Salting:
     """How phase 2 spreads a scope's files over groups, so one large scope keeps every
     core busy: ``salts`` maps a scope to its number of groups (a scope not in it, a remote
@@ -391,7 +389,6 @@ def record(
 
 
 @frozen_record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Member:
     """What the scope step needs of one checked file: the workflow's
     :class:`~analyzer.workflow.Checked` without its estimates (the record holds them),
@@ -407,7 +404,6 @@ class Member:
 
 
 @frozen_record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Finished:
     """Phase-2 output for one file: its record (four datasets), its scope member and its
     ``indexes`` rows (``scan --indexes``; empty without)."""
@@ -418,7 +414,6 @@ class Finished:
 
 
 @frozen_record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Indexing:
     """``scan --indexes``: size every index of each checked file as ``ddlaudit size
     --indexes`` does, from the IR alone (D118)."""
@@ -528,7 +523,6 @@ def keyed_member(row: Sequence[Any]) -> tuple[str, bytes]:
 
 
 @frozen_record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Reported:
     """A path as a fingerprint sees it (:func:`analyzer.workflow.reported_path`) from a
     task: relative to the driver's ``root``, a relative path resolved against the
@@ -542,7 +536,6 @@ class Reported:
 
 
 @frozen_record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RunSettings:
     """What the scope step needs of the run (pickled into its tasks): the resolved
     ``[lint]`` selection, the sizing, the workload (None: none), whether the
@@ -744,7 +737,6 @@ Listed = tuple[str, str, int, int | None]
 
 
 @frozen_record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class PackScope:
     """A whole scope analysed by one task: its listed files (in listing order) and the
     listing problems that belong to it (scope ``""``: a PATH that does not exist ...)."""
@@ -769,7 +761,6 @@ OUTPUT_DATASETS = (
 
 
 @frozen_record
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class OnePass:
     """What a one-pass task runs on each scope of its partition: what ``lint`` runs in one
     process (read, phase 1, the scope's links, phase 2, the scope step), with no shuffle
