@@ -169,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "extrapolated": guess,
     }
     if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 0
 
