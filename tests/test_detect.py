@@ -69,6 +69,9 @@ ALL_EVIDENCE = [ev for g in grammars.registry().values() for ev in g.evidence]
 WORDS = sorted({w for ev in ALL_EVIDENCE for w in re.findall(r"[A-Za-z_]{2,}", ev.pattern.pattern)})
 
 
+# No deadline: this checks matches, not speed (the first example compiles the
+# patterns, which took over hypothesis's 200 ms once on a loaded machine).
+@settings(deadline=None)
 @given(
     st.lists(
         st.one_of(
@@ -100,6 +103,9 @@ def _plain_score(text: str) -> tuple[str, tuple[str, ...]] | None:
     return None if best is None else best[1:]
 
 
+# No deadline: this checks matches, not speed (the first example compiles the
+# patterns, which took over hypothesis's 200 ms once on a loaded machine).
+@settings(deadline=None)
 @given(
     st.lists(
         st.one_of(
