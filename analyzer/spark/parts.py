@@ -18,7 +18,7 @@ a failed attempt leaves nothing a reader takes, a retried one replaces the same 
 
 >>> from analyzer.rows import DATASETS
 >>> spark_metadata(DATASETS["edges"][:2])
-'{"type":"struct","fields":[{"name":"scope","type":"string","nullable":false,"metadata":{}},{"name":"file","type":"string","nullable":true,"metadata":{}}]}'
+'{"type":"struct","fields":[{"name":"file","type":"string","nullable":false,"metadata":{}},{"name":"scope","type":"string","nullable":false,"metadata":{}}]}'
 """
 
 from __future__ import annotations
