@@ -722,9 +722,13 @@ _LINE_KEYWORDS = frozenset(
     {
         *("create", "alter", "drop", "grant", "revoke", "exec", "execute", "print", "use"),
         *("setuser", "checkpoint", "dump", "load", "insert", "update", "delete", "declare"),
-        *("set", "if", "begin", "truncate"),
+        *("set", "if", "begin", "truncate", "raiserror", "commit", "rollback", "dbcc"),
+        *("while", "return", "waitfor", "reconfigure", "sp_configure"),
     }
 )
+#: Statements the schema replays though they define nothing (D84): a batch holding
+#: them is cut so that each is read (``drop table x`` then ``drop table y``).
+_REPLAYED = frozenset({"drop table", "alter table", "use", "sp_rename", "exec sp_rename"})
 _LINE_STATEMENT = rx.compile(
     r"^[ \t]*(?:" + "|".join(sorted(_LINE_KEYWORDS)) + r"|sp_\w+)\b",
     re.IGNORECASE | re.MULTILINE,
@@ -766,6 +770,9 @@ def batch_statements(text: str, grammar: Grammar) -> list[tuple[int, int]]:
     >>> t = "create table a (x int)\\ngrant select on a to public"
     >>> [t[a:b] for a, b in batch_statements(t, grammars.get("tsql"))]
     ['create table a (x int)', 'grant select on a to public']
+    >>> t = "drop table a\\ndrop table b"
+    >>> [t[a:b] for a, b in batch_statements(t, grammars.get("tsql"))]
+    ['drop table a', 'drop table b']
     """
     label = statement_label(text)
     if _ROUTINE.match(label):
@@ -797,7 +804,11 @@ def batch_statements(text: str, grammar: Grammar) -> list[tuple[int, int]]:
         body = body[: tail.start()] if tail else body
         if body:
             pieces.append((a + lead, a + lead + len(body)))
-    if not any(grammar.statement_kind(text[a : min(b, a + 300)]) for a, b in pieces):
+    if not any(
+        grammar.statement_kind(text[a : min(b, a + 300)])
+        or statement_label(text[a : min(b, a + 200)]) in _REPLAYED
+        for a, b in pieces
+    ):
         return []
     if any(statement_label(text[a : min(b, a + 200)]) in BLOCK_LABELS for a, b in pieces):
         return _flow_pieces(text) or pieces  # a block keeps its body (D99)

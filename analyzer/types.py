@@ -21,6 +21,8 @@ True
 >>> t = read_type("NVARCHAR(20) ARRAY[10]", {})
 >>> (t.name, t.family, t.length, t.element_count)
 ('NVARCHAR', 'nvarchar', 20, 10)
+>>> read_type("[sys].[geography]", {"GEOGRAPHY": "spatial"}).name
+'GEOGRAPHY'
 >>> t = read_type("LARGE DECIMAL(20,2)", {"LARGE DECIMAL": "decimal"})
 >>> (t.name, t.family, t.precision, t.scale)
 ('LARGE DECIMAL', 'decimal', 20, 2)
@@ -138,6 +140,12 @@ def read_type(declared: str, families: Mapping[str, str]) -> DataType:
     if array is not None and array.group(1):
         element_count = int(array.group(1))
     name = type_name(declared)
+    if name.startswith("SYS."):
+        # SQL Server's system types live in the sys schema: [sys].[geography] is geography
+        # (CREATE TABLE (Transact-SQL), "[ type_schema_name. ] type_name")
+        base = name[4:]
+        if base in families or base in COMMON_FAMILIES:
+            name = base
     family = families.get(name) or COMMON_FAMILIES.get(name)
     if family is None and name.startswith("INTERVAL"):
         family = "interval"

@@ -42,6 +42,9 @@ from grammars.profile import required_literals as required_literals
 from grammars.profile import required_words as required_words
 from grammars.profile import text_words as text_words
 
+#: What may follow an item of a CREATE TABLE's list: the next item or the list's end.
+_ITEM_ENDS = frozenset({TokenType.COMMA, TokenType.R_PAREN, TokenType.CONSTRAINT})
+
 #: Tokens sqlglot's _parse_unnamed_constraint never reads as a constraint keyword.
 _NEVER_CONSTRAINTS = frozenset({TokenType.IDENTIFIER, TokenType.STRING})
 
@@ -832,8 +835,34 @@ class SpanParserMixin(Parser):
         ):
             # sqlglot's answer for a column name in a column list, without its calls.
             return None
+        if first is not None and first.token_type is TokenType.VAR:
+            return self._parse_contextual_constraint(first)
         result = super()._parse_constraint()
         if result is not None and first is not None and self._prev is not None:
+            result.meta["span"] = _span(first, self._prev)
+        return result
+
+    def _parse_contextual_constraint(self, first: Token) -> t.Any:
+        """A table constraint led by a word the tokenizer does not reserve (``CONNECTION``,
+        ``PERIOD``, ...), or else nothing, so that the word is read as a column name.
+
+        Such a word is a keyword only in context: ``connection varchar(20)`` is a column
+        on every platform that does not list CONNECTION among its reserved words
+        (docs/decisions.md D166), so a constraint that does not parse, or does not end
+        where a list item ends, gives way.
+        """
+        index, errors = self._index, len(self.errors)
+        try:
+            result = super()._parse_constraint()
+        except ParseError:
+            result = None
+        curr = self._curr
+        ended = curr is None or curr.token_type in _ITEM_ENDS
+        if result is None or len(self.errors) > errors or not ended:
+            del self.errors[errors:]
+            self._retreat(index)
+            return None
+        if self._prev is not None:
             result.meta["span"] = _span(first, self._prev)
         return result
 

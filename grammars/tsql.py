@@ -52,6 +52,7 @@ from grammars.nodes import (
     GeneratedAlwaysColumnConstraint,
     GraphTableProperty,
     LedgerProperty,
+    PlainColumnDef,
     RangePartitionProperty,
     TableIndexProperty,
 )
@@ -71,6 +72,54 @@ _KEY_ORDERS = frozenset({TokenType.ASC, TokenType.DESC})
 _BLOCK_TAIL = frozenset({"ELSE", "END"})
 
 _error = parse_error
+
+
+def _table_shaped(kind: exp.Expr | None) -> bool:
+    """Whether a constraint read after a column names its own columns: a PRIMARY KEY,
+    UNIQUE or FOREIGN KEY with a column list, which is a table constraint."""
+    if isinstance(kind, nodes.IndexedPrimaryKey | nodes.IndexedUniqueConstraint):
+        return bool(kind.args.get("expressions") or kind.args.get("this"))
+    return isinstance(kind, exp.ForeignKey) and bool(kind.args.get("expressions"))
+
+
+def _hoist_table_constraints(schema: exp.Schema, sql: str) -> None:
+    """Move the table constraints written after a column without a separating comma
+    (``[Name] varchar(10) NOT NULL CONSTRAINT PK_X PRIMARY KEY CLUSTERED ([Id])``) out of
+    the column, to the table level where a comma would have put them.
+
+    SQL Server and ASE read a key with its own column list as a table constraint
+    wherever it stands in the list (CREATE TABLE (Transact-SQL), ``< table_constraint >``;
+    ASE Reference Manual: Commands, create table); generated and hand-written scripts
+    rely on it. The column's span then ends before the first such constraint.
+    """
+    items: list[exp.Expr] = []
+    moved = False
+    for item in schema.expressions:
+        items.append(item)
+        if isinstance(item, PlainColumnDef) or not isinstance(item, exp.ColumnDef):
+            continue  # a plain column carries no constraint of this kind
+        kept: list[exp.Expr] = []
+        hoisted: list[exp.Expr] = []
+        for constraint in item.args.get("constraints") or ():
+            kind = constraint.args.get("kind")
+            if "span" not in constraint.meta or not _table_shaped(kind):
+                kept.append(constraint)
+                continue
+            name = constraint.args.get("this")
+            node = kind if name is None else exp.Constraint(this=name, expressions=[kind])
+            node.meta["span"] = constraint.meta["span"]
+            hoisted.append(node)
+        if not hoisted:
+            continue
+        moved = True
+        item.set("constraints", kept or None)
+        span = item.meta.get("span")
+        if span is not None:
+            end = hoisted[0].meta["span"][0]
+            item.meta["span"] = (span[0], len(sql[:end].rstrip()))
+        items.extend(hoisted)
+    if moved:
+        schema.set("expressions", items)
 
 
 class _DdlParser(TSQLParser):
@@ -567,13 +616,22 @@ class _DdlParser(TSQLParser):
     # ---------------------------------------------------------- constraints
 
     def _parse_column_constraint(self) -> exp.Expr | None:
-        named = self._curr.token_type == TokenType.CONSTRAINT
+        first = self._curr
+        named = first.token_type == TokenType.CONSTRAINT
         constraint = super()._parse_column_constraint()
         # sqlglot accepts `CONSTRAINT name` with no constraint after it and returns the
         # bare name, which would pass for a constraint downstream
         if named and not isinstance(constraint, exp.ColumnConstraint):
             self.raise_error("Expected a constraint after CONSTRAINT name")
+        if isinstance(constraint, exp.ColumnConstraint) and _table_shaped(constraint.args["kind"]):
+            constraint.meta["span"] = (first.start, self._prev.end + 1)
         return constraint
+
+    def _parse_schema(self, this: exp.Expr | None = None) -> exp.Expr | None:
+        schema = super()._parse_schema(this)
+        if isinstance(schema, exp.Schema) and schema is not this:
+            _hoist_table_constraints(schema, self.sql)
+        return schema
 
     def _parse_clustered(self) -> bool | None:
         if self._match_text_seq("CLUSTERED"):

@@ -47,6 +47,54 @@ def test_every_unreserved_keyword_is_a_table_and_column_name(dialect: str) -> No
     assert failures == []
 
 
+#: Words the grammars read as keywords in context only, named by the issue that found
+#: CONNECTION taking a column (SQL Graph, temporal, ledger tables).
+_CONTEXT_WORDS = ("CONNECTION", "NODE", "EDGE", "LEDGER", "PERIOD", "GENERATED", "HIDDEN")
+
+
+def _contextual(dialect: str) -> list[str]:
+    """The single words the parser reads as constraint, property or table-item keywords
+    (sqlglot's and the grammar's tables), plus :data:`_CONTEXT_WORDS`, less the
+    platform's reserved words: the words that would take a column if misread."""
+    parser = grammars.get(dialect).dialect.parser_class
+    words = {
+        w.upper()
+        for table in (
+            parser.CONSTRAINT_PARSERS,
+            parser.PROPERTY_PARSERS,
+            parser.SCHEMA_UNNAMED_CONSTRAINTS,
+        )
+        for w in table
+        if _WORD.fullmatch(w)
+    }
+    return sorted((words | set(_CONTEXT_WORDS)) - reserved_words(PLATFORMS[dialect]))
+
+
+@pytest.mark.parametrize("dialect", sorted(PLATFORMS))
+def test_contextual_keywords_are_names_in_every_place_of_the_list(dialect: str) -> None:
+    words = _contextual(dialect)
+    assert "CONNECTION" in words and len(words) > 20
+    failures = []
+    for word in words:
+        w = word.lower()
+        for sql, shape in (
+            (f"CREATE TABLE t (a int, {w} varchar(20) NULL, b int)", ("t", ["a", w, "b"])),
+            (f"CREATE TABLE t ({w} int NOT NULL)", ("t", [w])),
+            (f"CREATE TABLE {w} (a int, {w} int)", (w, ["a", w])),
+        ):
+            result = _analyze(dialect, sql)
+            got = [(t.name.name, [c.name for c in t.columns]) for t in result.tables]
+            if got != [shape] or result.diagnostics:
+                failures.append((sql, got, [d.message for d in result.diagnostics]))
+    assert failures == []
+
+
+def test_a_graph_edge_connection_is_still_a_constraint() -> None:
+    result = _analyze("tsql", "CREATE TABLE e (a int, CONNECTION (n1 TO n2)) AS EDGE")
+    assert result.diagnostics == ()
+    assert [c.name for c in result.tables[0].columns][-1] == "a"
+
+
 @pytest.mark.parametrize(
     ("dialect", "sql", "table", "columns"),
     [

@@ -1,0 +1,92 @@
+"""Shapes real SQL Server and ASE scripts use that the engines accept (issue 27): each
+one was a false finding on a schema that deploys."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from analyzer.cli import main
+from analyzer.core import Options, analyze_bytes
+from analyzer.ir import ConstraintKind, FileResult
+
+
+def _analyze(dialect: str, sql: str) -> FileResult:
+    return analyze_bytes("t.sql", sql.encode(), Options(dialect=dialect))
+
+
+@pytest.mark.parametrize("dialect", ["tsql", "sybase"])
+def test_a_table_constraint_after_a_column_without_a_comma_is_the_tables(dialect: str) -> None:
+    # CREATE TABLE (Transact-SQL): a key with its own column list is a table constraint
+    sql = (
+        "CREATE TABLE p (\n"
+        "    Id int NOT NULL,\n"
+        "    Name varchar(10) NOT NULL CONSTRAINT PK_P PRIMARY KEY CLUSTERED (Id)\n"
+        "        CONSTRAINT FK_P FOREIGN KEY (Name) REFERENCES q (n) UNIQUE (Name, Id),\n"
+        "    Other int NULL\n"
+        ")\n"
+    )
+    result = _analyze(dialect, sql)
+    assert result.diagnostics == ()
+    (table,) = result.tables
+    assert [c.name for c in table.columns] == ["Id", "Name", "Other"]
+    assert [(c.kind, c.name, c.columns) for c in table.constraints] == [
+        (ConstraintKind.PRIMARY_KEY, "PK_P", ("Id",)),
+        (ConstraintKind.FOREIGN_KEY, "FK_P", ("Name",)),
+        (ConstraintKind.UNIQUE, None, ("Name", "Id")),
+    ]
+    assert table.primary_key is not None and table.primary_key.span is not None
+    assert name_span(sql, table.columns[1]) == "Name varchar(10) NOT NULL"
+    span = table.primary_key.span
+    assert sql[span.start : span.end] == "CONSTRAINT PK_P PRIMARY KEY CLUSTERED (Id)"
+
+
+def name_span(sql: str, column: object) -> str:
+    span = column.span  # type: ignore[attr-defined]
+    return sql[span.start : span.end]
+
+
+def test_a_column_level_key_without_a_list_stays_the_columns() -> None:
+    result = _analyze("tsql", "CREATE TABLE p (Id int NOT NULL CONSTRAINT PK PRIMARY KEY, b int)")
+    (table,) = result.tables
+    assert table.primary_key is not None and table.primary_key.columns == ("Id",)
+
+
+def test_no_false_key_findings_for_a_comma_less_primary_key(tmp_path: object) -> None:
+    sql = (
+        "CREATE TABLE dbo.Parent (Id int NOT NULL, Name varchar(10) NOT NULL"
+        " CONSTRAINT PK_Parent PRIMARY KEY CLUSTERED (Id))\nGO\n"
+        "CREATE TABLE dbo.Child (Id int NOT NULL PRIMARY KEY, ParentId int NOT NULL"
+        " CONSTRAINT FK_C FOREIGN KEY (ParentId) REFERENCES dbo.Parent (Id))\nGO\n"
+    )
+    path = f"{tmp_path}/t.sql"
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(sql)
+    result = CliRunner().invoke(main, ["lint", path, "--dialect", "tsql", "--format", "json"])
+    codes = {f["code"] for f in json.loads(result.stdout)["findings"]}
+    assert codes & {"K001", "K006"} == set()
+
+
+@pytest.mark.parametrize("written", ["geography", "[sys].[geography]", "sys.geometry"])
+def test_sql_server_system_types_in_the_sys_schema_are_built_in(written: str) -> None:
+    result = _analyze("tsql", f"CREATE TABLE t (id int NOT NULL, shape {written} NULL)")
+    assert result.tables[0].columns[1].type.family == "spatial"
+
+
+def test_every_statement_of_a_batch_is_analysed() -> None:
+    sql = (
+        "execute sp_addtype id_t, 'varchar(11)', 'NOT NULL'\n"
+        "execute sp_addtype tid, 'varchar(6)', 'NOT NULL'\n"
+        "execute sp_addtype empid, 'char(9)', 'NOT NULL'\n"
+        "raiserror 15600 'types added'\n"
+        "GO\n"
+        "drop table a\n"
+        "drop table b\n"
+        "GO\n"
+    )
+    result = _analyze("sybase", sql)
+    assert result.diagnostics == ()
+    assert [u.name.name for u in result.user_types] == ["id_t", "tid", "empid"]
+    assert [s.kind for s in result.skipped] == ["raiserror", "drop table", "drop table"]
