@@ -37,6 +37,7 @@ from analyzer.ir import (
 from analyzer.parse import parse_statement
 from analyzer.passes.link_replication import scope_links
 from analyzer.records import record
+from analyzer.scope_dialect import quieted, settle
 from analyzer.scopes import STDIN_PATH, STDIN_SCOPE, assign
 from analyzer.source import LineIndex, SourceText, decode, read_path
 from analyzer.split import (
@@ -72,6 +73,8 @@ class Options:
     dialect: str | None = None
     encoding: str | None = None
     config: Config = _DEFAULT_CONFIG
+    #: The dialect of the file's scope, for a file that shows none (D167).
+    scope_dialect: str | None = None
 
 
 def _unknown_dialect(name: str, path: str) -> Diagnostic:
@@ -101,7 +104,11 @@ def analyze_source(
         # One clear error per file, not a parser crash per statement.
         return unparsed(Diagnostic("P006", Severity.ERROR, COMPILED_SQLGLOT_MESSAGE))
     choice = choose(
-        source.text, source.path, options.dialect, options.config.dialect_for(source.path)
+        source.text,
+        source.path,
+        options.dialect,
+        options.config.dialect_for(source.path),
+        options.scope_dialect,
     )
     if choice.dialect not in grammars.names():
         return unparsed(_unknown_dialect(choice.dialect, source.path))
@@ -364,6 +371,19 @@ def analyze_paths(
         if path != STDIN_PATH:
             results.append(analyze_path(path, options))
             scope_names.append(scope)
+    # a file without evidence takes its scope's dialect (D167)
+    at: dict[str, list[int]] = {}
+    for i, scope in enumerate(scope_names):
+        at.setdefault(scope, []).append(i)
+    for scope, where in at.items():
+        if scope == STDIN_SCOPE:
+            continue
+
+        def redo(j: int, dialect: str, where: list[int] = where) -> FileResult:
+            return analyze_path(results[where[j]].path, replace(options, scope_dialect=dialect))
+
+        for i, r in zip(where, settle([results[i] for i in where], redo, quieted), strict=True):
+            results[i] = r
     # alias types, tables, key and replication statements of each scope (D31, D77)
     members: dict[str, list[FileResult]] = {}
     for r, scope in zip(results, scope_names, strict=True):

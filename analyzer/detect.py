@@ -126,26 +126,30 @@ def _score(head: str) -> DialectChoice | None:
         for word in index.vocabulary & words:
             found.update(by_word[word])
         candidates = sorted(found)  # grammar, then evidence order: labels as declared
-    scores: dict[int, tuple[int, list[str]]] = {}
+    # (evidence no other dialect accepts, all evidence, labels): the first decides (D167)
+    scores: dict[int, tuple[int, int, list[str]]] = {}
     for gi, ei in candidates:
         ev = index.grammars[gi][1][ei]
         if ev.search(head, lowered, words):
-            score, labels = scores.get(gi) or (0, [])
+            own, score, labels = scores.get(gi) or (0, 0, [])
             labels.append(ev.label)
-            scores[gi] = (score + ev.weight, labels)
-    best: tuple[int, str, tuple[str, ...]] | None = None
+            scores[gi] = (own + (0 if ev.shared else ev.weight), score + ev.weight, labels)
+    best: tuple[tuple[int, int], str, tuple[str, ...]] | None = None
     for gi in sorted(scores):  # registry order: the first of equal scores wins, as before
-        score, labels = scores[gi]
-        if score > 0 and (best is None or score > best[0]):
-            best = (score, index.grammars[gi][0], tuple(labels))
+        own, score, labels = scores[gi]
+        if score > 0 and (best is None or (own, score) > best[0]):
+            best = ((own, score), index.grammars[gi][0], tuple(labels))
     if best is None:
         return None
     return DialectChoice(best[1], "detected", best[2])
 
 
-def choose(text: str, path: str, forced: str | None, mapped: str | None) -> DialectChoice:
-    """Apply the precedence: option, then config mapping, then content detection; a
-    ``.btq`` / ``.bteq`` file (:data:`BTEQ_EXTENSIONS`) is detected as Teradata.
+def choose(
+    text: str, path: str, forced: str | None, mapped: str | None, scope: str | None = None
+) -> DialectChoice:
+    """Apply the precedence: option, then config mapping, then content detection, then
+    ``scope``, the dialect the file's scope settled on (D167); a ``.btq`` / ``.bteq`` file
+    (:data:`BTEQ_EXTENSIONS`) is detected as Teradata.
 
     >>> choose("select 1;", "jobs/load.BTQ", None, None)
     DialectChoice(dialect='teradata', how='detected', evidence=('.btq file (BTEQ script)',))
@@ -155,6 +159,8 @@ def choose(text: str, path: str, forced: str | None, mapped: str | None) -> Dial
     if mapped:
         return DialectChoice(mapped.lower(), "config", (f"config maps {path}",))
     choice = detect(text)
+    if choice.how == "fallback" and scope:
+        choice = DialectChoice(scope.lower(), "scope", ("the dialect of its scope's other files",))
     suffix = next((x for x in BTEQ_EXTENSIONS if path.lower().endswith(x)), None)
     if suffix is None or BTEQ_DIALECT not in grammars.names():
         return choice

@@ -45,6 +45,7 @@ from analyzer.diagnostics import CODES
 from analyzer.ir import Diagnostic, FileResult, Severity
 from analyzer.passes.link_replication import ScopeLinks, merge_links, scope_links
 from analyzer.records import record
+from analyzer.scope_dialect import FALLBACK_CODE, fell_back, quieted, settle
 from analyzer.settings import SizingSettings
 from analyzer.source import DecodeResult, decode, read_path
 
@@ -259,42 +260,100 @@ def _start(job: Job, folder: str) -> None:
     _STATE["worker"] = _Worker(job, _Spill(os.path.join(folder, f"spill-{os.getpid()}")))
 
 
-def _first_chunk(items: Sequence[tuple[str, str]]) -> list[tuple[Where, ScopeLinks]]:
+def _first_chunk(
+    items: Sequence[tuple[str, str]],
+) -> list[tuple[Where, FileResult, ScopeLinks]]:
     worker = _STATE["worker"]
     out = []
     for path, scope in items:
         prepared = first(worker.job, path, scope)
-        out.append((worker.spill.put(prepared), scope_links([result_of(prepared)])))
+        piece = scope_links([result_of(prepared)])
+        out.append((worker.spill.put(prepared), _outline(prepared), piece))
     worker.spill.flush()
     return out
 
 
-def _second_chunk(items: Sequence[tuple[Where, Where]]) -> list[t.Any]:
+def _item(where: Where, quiet: bool) -> t.Any:
+    item = _get(where)
+    return _quiet(item) if quiet else item
+
+
+def _second_chunk(items: Sequence[tuple[Where, Where, bool]]) -> list[t.Any]:
     worker = _STATE["worker"]
-    return [second(worker.job, _get(at), worker.scope_links(links)) for at, links in items]
+    return [
+        second(worker.job, _item(at, quiet), worker.scope_links(links))
+        for at, links, quiet in items
+    ]
 
 
 # ---------------------------------------------------------------------- the run
 
 
+def _outline(item: FileResult | Prepared) -> FileResult:
+    """What settling a scope's dialect reads of a phase-1 item: its dialect and P003."""
+    result = result_of(item)
+    fell = tuple(d for d in result.diagnostics if d.code == FALLBACK_CODE)
+    return FileResult(result.path, result.dialect, None, diagnostics=fell)
+
+
+def _quiet(item: FileResult | Prepared) -> FileResult | Prepared:
+    if isinstance(item, FileResult):
+        return quieted(item)
+    kept = tuple(f for f in item.findings if f.code != FALLBACK_CODE)
+    return replace(item, result=quieted(item.result), findings=kept)
+
+
 @dataclass(slots=True)
 class _Scopes:
-    """Each scope's link pieces until its last file is done, then its spilled links."""
+    """Each scope's link pieces until its last file is done, then its spilled links.
+
+    When a scope is complete, its files that showed no dialect are read again in the one
+    its other files settled on (D167), here in the parent (they are few): ``moved`` says
+    where their new phase-1 items are."""
 
     spill: _Spill
     left: dict[str, int]
+    job: Job
     around: ScopeLinks | None = None
-    pieces: dict[str, list[ScopeLinks]] = field(default_factory=dict)
+    pieces: dict[str, list[tuple[int, FileResult, ScopeLinks]]] = field(default_factory=dict)
     done: dict[str, Where] = field(default_factory=dict)
+    moved: dict[int, Where] = field(default_factory=dict)
+    #: Files whose P003 goes: their scope said it once already.
+    quiet: set[int] = field(default_factory=set)
 
-    def add(self, scope: str, piece: ScopeLinks) -> None:
-        self.pieces.setdefault(scope, []).append(piece)
+    def task(self, index: int, where: Where, scope: str) -> tuple[Where, Where, bool]:
+        """Phase 2 of file ``index``: where its item is, its scope's links, and whether
+        its P003 goes."""
+        return self.moved.get(index, where), self.done[scope], index in self.quiet
+
+    def add(self, index: int, scope: str, outline: FileResult, piece: ScopeLinks) -> None:
+        self.pieces.setdefault(scope, []).append((index, outline, piece))
         self.left[scope] -= 1
         if self.left[scope] == 0:
-            listed = self.pieces.pop(scope)
+            members = self.pieces.pop(scope)
+            if any(fell_back(o) for _, o, _ in members):
+                members = self._settle(scope, members)
+            listed = [piece for _, _, piece in members]
             if self.around is not None:
                 listed.append(self.around)
             self.done[scope] = self.spill.put(merge_links(listed))
+
+    def _settle(
+        self, scope: str, members: list[tuple[int, FileResult, ScopeLinks]]
+    ) -> list[tuple[int, FileResult, ScopeLinks]]:
+        def redo(j: int, dialect: str) -> tuple[int, FileResult, ScopeLinks]:
+            index, outline, _ = members[j]
+            options = replace(self.job.options, scope_dialect=dialect)
+            item = first(replace(self.job, options=options), outline.path, scope)
+            self.moved[index] = self.spill.put(item)
+            return index, _outline(item), scope_links([result_of(item)])
+
+        def quiet(member: tuple[int, FileResult, ScopeLinks]) -> tuple[int, FileResult, ScopeLinks]:
+            index, outline, piece = member
+            self.quiet.add(index)
+            return index, quieted(outline), piece
+
+        return settle(members, redo, quiet, lambda m: m[1])
 
 
 def _chunks(items: Sequence[t.Any], size: int) -> list[Sequence[t.Any]]:
@@ -350,7 +409,7 @@ def process(
     for _, scope in listed:
         left[scope] = left.get(scope, 0) + 1
     with tempfile.TemporaryDirectory(prefix="ddlaudit-") as folder:
-        scopes = _Scopes(_Spill(os.path.join(folder, "links")), left, around)
+        scopes = _Scopes(_Spill(os.path.join(folder, "links")), left, job, around)
         try:
             if jobs <= 1:
                 yield from _in_process(job, listed, scopes, folder)
@@ -366,16 +425,17 @@ def _in_process(
     spill = _Spill(os.path.join(folder, "spill"))
     try:
         at = []
-        for path, scope in listed:
+        for i, (path, scope) in enumerate(listed):
             prepared = first(job, path, scope)
             at.append(spill.put(prepared))
-            scopes.add(scope, scope_links([result_of(prepared)]))
+            scopes.add(i, scope, _outline(prepared), scope_links([result_of(prepared)]))
             del prepared
         spill.flush()
         scopes.spill.flush()
         worker = _Worker(job, spill)
-        for where, (_, scope) in zip(at, listed, strict=True):
-            yield second(job, _get(where), worker.scope_links(scopes.done[scope]))
+        for i, (where, (_, scope)) in enumerate(zip(at, listed, strict=True)):
+            item_at, links, quiet = scopes.task(i, where, scope)
+            yield second(job, _item(item_at, quiet), worker.scope_links(links))
     finally:
         spill.close()
 
@@ -402,11 +462,11 @@ def _in_pool(
     try:
         at: list[Where] = []
         found = _ordered(pool, _first_chunk, _chunks(listed, size), window)
-        for (where, piece), (_, scope) in zip(found, listed, strict=True):
+        for i, ((where, outline, piece), (_, scope)) in enumerate(zip(found, listed, strict=True)):
             at.append(where)
-            scopes.add(scope, piece)
+            scopes.add(i, scope, outline, piece)
         scopes.spill.flush()
-        tasks = [(w, scopes.done[scope]) for w, (_, scope) in zip(at, listed, strict=True)]
+        tasks = [scopes.task(i, w, s) for i, (w, (_, s)) in enumerate(zip(at, listed, strict=True))]
         del at
         yield from _ordered(pool, _second_chunk, _chunks(tasks, size), window)
         pool.shutdown(wait=True)

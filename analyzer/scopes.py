@@ -9,7 +9,10 @@ time.  A file's scope is, in this order:
 2. else the nearest directory above it, at or below the PATH argument it was found under,
    that holds a project marker (``ddlaudit.toml``, ``.ddlaudit.toml`` or a ``*.sqlproj``
    file), named by its path as the walk reaches it (``repo/db1``);
-3. else the PATH argument itself, as given (a file named on the command line is its own);
+3. else the run's scope: every file the PATH arguments list outside a marked directory is
+   one database (``ddlaudit lint a.sql b.sql``, what a CI step or ``git diff --name-only |
+   xargs`` passes, links a.sql and b.sql), named by the arguments' common directory as
+   given (``.`` when they share none), or by the one argument (D167);
 4. standard input (``-``) is its own scope, ``-``.
 
 Every command lists its input through :func:`assign`: ``parse``, ``size`` and
@@ -90,15 +93,36 @@ def marked_scope(path: str, argument: str, markers: Callable[[str], bool]) -> st
     return None
 
 
+def run_scope(paths: Sequence[str]) -> str:
+    """The name of the scope of a run's unmarked files: the one PATH argument, else the
+    arguments' common directory as given (``.`` when they share none).
+
+    >>> run_scope(["db/"]), run_scope(["db/a.sql", "db/b.sql"]), run_scope(["a.sql", "b.sql"])
+    ('db/', 'db', '.')
+    """
+    named = [p for p in paths if p != STDIN_SCOPE]
+    if len(set(named)) <= 1:
+        return named[0] if named else STDIN_SCOPE
+    try:
+        common = os.path.commonpath(named)
+    except ValueError:  # absolute and relative paths mixed, or two drives
+        common = ""
+    if common in named and not os.path.isdir(common):
+        common = os.path.dirname(common)  # one file named twice
+    return common or os.curdir
+
+
 def scope_of(
     path: str,
     argument: str,
     config: Config | None = None,
     markers: Callable[[str], bool] | None = None,
+    default: str | None = None,
 ) -> str:
     """The scope of ``path``, a file found under the PATH argument ``argument``: the one
     function every command asks (the rules are in the module docstring).  ``markers``
-    caches the directories' listings across calls."""
+    caches the directories' listings across calls; ``default`` is the run's scope
+    (:func:`run_scope`), ``argument`` when not given."""
     if argument == STDIN_SCOPE or path == STDIN_PATH:
         return STDIN_SCOPE
     if config is not None:
@@ -109,7 +133,7 @@ def scope_of(
         found = marked_scope(path, argument, markers or Markers())
         if found is not None:
             return found
-    return argument
+    return argument if default is None else default
 
 
 def assign(
@@ -125,6 +149,7 @@ def assign(
     include = tuple(include) if include is not None else config.include
     exclude = tuple(exclude) if exclude is not None else config.exclude
     markers = Markers()
+    default = run_scope(paths)
     out: list[tuple[str, str]] = []
     diags: list[Diagnostic] = []
     seen: set[str] = set()
@@ -138,7 +163,7 @@ def assign(
             key = os.path.normcase(os.path.abspath(f))
             if key not in seen:
                 seen.add(key)
-                out.append((f, scope_of(f, argument, config, markers)))
+                out.append((f, scope_of(f, argument, config, markers, default)))
     return out, tuple(diags)
 
 
@@ -151,5 +176,6 @@ __all__ = [
     "assign",
     "is_marker",
     "marked_scope",
+    "run_scope",
     "scope_of",
 ]

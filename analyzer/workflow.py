@@ -52,6 +52,7 @@ from analyzer.rules.registry import Finding, Report, Rule
 from analyzer.rules.selection import Selection
 from analyzer.rules.sizing import superseded
 from analyzer.rules.suppressions import Directive, directives
+from analyzer.scope_dialect import FALLBACK_CODE, quieted, settle
 from analyzer.scopes import assign
 from analyzer.settings import SizingSettings
 from analyzer.source import DecodeResult, decode, discover, read_path
@@ -546,6 +547,36 @@ def scopes(
     return assign(paths, config, include, exclude)
 
 
+def settle_prepared(
+    prepared: Sequence[Prepared],
+    options: Options,
+    sizing: SizingSettings,
+    rules: Sequence[Rule] | Rules = (),
+    stdin: bytes | None = None,
+) -> list[Prepared]:
+    """``prepared`` with each file that showed no dialect read in its scope's (D167;
+    :func:`analyzer.scope_dialect.settle`), one P003 at most per undecided scope."""
+    out = list(prepared)
+    at: dict[str, list[int]] = {}
+    for i, p in enumerate(prepared):
+        at.setdefault(p.scope, []).append(i)
+    for where in at.values():
+
+        def redo(j: int, dialect: str, where: list[int] = where) -> Prepared:
+            p = prepared[where[j]]
+            path, scoped = p.result.path, replace(options, scope_dialect=dialect)
+            return prepare(read(path, scoped, stdin), path, scoped, sizing, rules, p.scope)
+
+        def quiet(p: Prepared) -> Prepared:
+            kept = tuple(f for f in p.findings if f.code != FALLBACK_CODE)
+            return replace(p, result=quieted(p.result), findings=kept)
+
+        items = [prepared[i] for i in where]
+        for i, p in zip(where, settle(items, redo, quiet, lambda p: p.result), strict=True):
+            out[i] = p
+    return out
+
+
 def scope_links_of(
     prepared: Sequence[Prepared], extra: Sequence[Prepared] = ()
 ) -> dict[str, ScopeLinks]:
@@ -585,6 +616,7 @@ def lint(
     include, exclude = options.config.include, options.config.exclude
     listed, found = scopes(paths, include, exclude, options.config)
     prepared = [prepare(read(p, options, stdin), p, options, sizing, rules, s) for p, s in listed]
+    prepared = settle_prepared(prepared, options, sizing, rules, stdin)
     extra: list[Prepared] = []
     if context:
         named = {os.path.normcase(os.path.abspath(p)) for p, _ in listed}

@@ -202,6 +202,10 @@ class Evidence:
     source: str
     weight: int
     label: str
+    #: Whether another dialect of the family accepts it too (SQL Server and ASE share
+    #: old Transact-SQL: ``GO``, ``sp_addtype``, ``setuser``): such evidence counts
+    #: only after the evidence no other dialect accepts (D167).
+    shared: bool = False
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -549,10 +553,10 @@ def _nonword(op: t.Any, arg: t.Any) -> bool:
     return False
 
 
-def evidence(pattern: str, weight: int, label: str) -> Evidence:
+def evidence(pattern: str, weight: int, label: str, *, shared: bool = False) -> Evidence:
     """An :class:`Evidence` from a case-insensitive regular expression (compiled and
-    analysed on first use)."""
-    return Evidence(pattern, weight, label)
+    analysed on first use); ``shared``: another dialect accepts it too."""
+    return Evidence(pattern, weight, label, shared)
 
 
 @dataclass(frozen=True, slots=True)

@@ -202,3 +202,33 @@ def test_leading_literals_examples() -> None:
     assert leading_literals(r"(?:no\s+)?fallback") == ()  # optional start: nothing
     assert leading_literals(r"ab\bcd") == ("ab",)
     assert leading_literals(r"(?:ab|\d)c") == ()
+
+
+def test_sql_server_only_evidence_outweighs_old_transact_sql_that_ase_shares() -> None:
+    # a vendor's install script of a classic sample database: old Transact-SQL that both
+    # platforms accept, and one statement only SQL Server has (issue 27)
+    script = (
+        "ALTER DATABASE pubs SET RECOVERY SIMPLE\nGO\n"
+        "setuser 'dbo'\nGO\n"
+        "exec sp_dboption 'pubs', 'trunc. log on chkpt.', 'true'\nGO\n"
+        "execute sp_addtype id, 'varchar(11)', 'NOT NULL'\nGO\n"
+        "checkpoint\nGO\n"
+        "CREATE TABLE authors (au_id id)\nGO\n"
+    )
+    choice = detect(script)
+    assert (choice.dialect, choice.how) == ("tsql", "detected")
+    assert "ALTER DATABASE ... SET" in choice.evidence
+    # the same old Transact-SQL with something only ASE has is ASE
+    ase = script.replace("ALTER DATABASE pubs SET RECOVERY SIMPLE", "select 1") + (
+        "create table t (a int) lock datarows\ngo\n"
+    )
+    assert detect(ase).dialect == "sybase"
+    # and without either, the shared evidence still decides as before
+    assert detect(script.replace("ALTER DATABASE pubs SET RECOVERY SIMPLE", "")).dialect == (
+        "sybase"
+    )
+
+
+def test_a_unicode_literal_is_sql_server_evidence() -> None:
+    assert "N'...' Unicode literal" in detect("INSERT INTO t VALUES (N'x')\nGO\n").evidence
+    assert "N'...' Unicode literal" not in detect("select 'IN'\n").evidence

@@ -165,17 +165,38 @@ def test_markers_start_scopes(tree: Path) -> None:
 
 
 def test_path_arguments_and_markers_above_them(tree: Path) -> None:
-    # a marker above the PATH argument is not looked at: the argument is the scope
+    # a marker above the PATH argument is not looked at; the unmarked files the arguments
+    # list are one database, named by the arguments' common directory (D167)
     listed, _ = assign([str(tree / "a" / "sub"), str(tree / "e")])
-    assert [s for _, s in listed] == [str(tree / "a" / "sub"), str(tree / "e")]
+    assert [s for _, s in listed] == [str(tree), str(tree)]
+    listed, _ = assign([str(tree / "a" / "sub")])
+    assert [s for _, s in listed] == [str(tree / "a" / "sub")]
     # the argument itself holding a marker: named as given
     listed, _ = assign([str(tree / "a") + os.sep])
     assert {s for _, s in listed} == {str(tree / "a") + os.sep}
-    # a file argument is its own scope; a file listed twice belongs to the first
+    # a file argument joins the run's scope; a file listed twice belongs to the first
     x = str(tree / "a" / "x.sql")
     listed, _ = assign([x, str(tree / "a")])
-    assert listed[0] == (x, x) and [f for f, _ in listed].count(x) == 1
+    assert listed[0] == (x, str(tree / "a")) and [f for f, _ in listed].count(x) == 1
+    listed, _ = assign([x])
+    assert listed == [(x, x)]
     assert scope_of(x, x) == x and scope_of(x, str(tree)) == str(tree / "a")
+
+
+def test_files_passed_together_are_one_database(tmp_path: Path) -> None:
+    # what a CI step passes: the changed files, each named (issue 27 item 8)
+    write(tmp_path, {"a.sql": "create table t (a int not null)\ngo\n"})
+    write(tmp_path, {"b.sql": "alter table t add constraint pk primary key (a)\ngo\n"})
+    a, b = str(tmp_path / "a.sql"), str(tmp_path / "b.sql")
+    results = {r.path: r for r in analyze_paths([a, b], SYBASE)[0]}
+    assert results[a].tables[0].primary_key is not None
+    # a marker still splits: b.sql in a marked directory of its own links nothing of a.sql
+    (tmp_path / "own").mkdir()
+    (tmp_path / "own" / "ddlaudit.toml").write_text("")
+    moved = tmp_path / "own" / "b.sql"
+    (tmp_path / "b.sql").rename(moved)
+    results = {r.path: r for r in analyze_paths([a, str(tmp_path / "own")], SYBASE)[0]}
+    assert results[a].tables[0].primary_key is None
 
 
 def test_scopes_globs_win_and_stdin_is_its_own(tree: Path) -> None:
@@ -245,7 +266,7 @@ def test_the_same_copies_as_path_arguments(tmp_path: Path) -> None:
     one, two = copies(tmp_path, 2)
     (two / "keys.sql").unlink()
     for marker in (one / "ddlaudit.toml", two / "ddlaudit.toml"):
-        marker.unlink()  # no markers: each PATH argument is a scope
+        marker.unlink()  # no markers: the two PATH arguments are one scope (D167)
     results = by_path(analyze_paths([str(one), str(two)], SYBASE)[0])
     assert {t.name.name: t.primary_key is not None for t in results["db001/tables.sql"].tables} == {
         "authors": False,

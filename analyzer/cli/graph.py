@@ -36,13 +36,22 @@ def scope_results(
     with its files after parsing and the passes, as the lint has them before sizing
     (``workflow.PARSE``: types and keys resolved within the scope, ALTER TABLE and
     sp_foreignkey applied), and the discovery diagnostics."""
-    from analyzer.workflow import PARSE, check_file, prepare, read, scope_links_of, scopes
+    from analyzer.workflow import (
+        PARSE,
+        check_file,
+        prepare,
+        read,
+        scope_links_of,
+        scopes,
+        settle_prepared,
+    )
 
     config = options.config
     listed, found = scopes(paths, config.include, config.exclude, config)
     prepared = [
         prepare(read(p, options, stdin), p, options, config.sizing, (), s) for p, s in listed
     ]
+    prepared = settle_prepared(prepared, options, config.sizing, (), stdin)
     links = scope_links_of(prepared)
     by_scope: dict[str, list[FileResult]] = {}
     for p in prepared:

@@ -14,27 +14,37 @@ PROFILE = Profile(
     description="SAP/Sybase ASE Transact-SQL",
     module="grammars.sybase",
     evidence=(
-        # ASE only (SQL Server has none of these): weighted high
+        # ASE only (SQL Server has none of these): weighted high; `shared`: old Transact-SQL
+        # that SQL Server accepts too (sp_addtype, setuser, checkpoint, ...)
         evidence(
             r"\block\s+(?:datarows|datapages|allpages)\b", 5, "LOCK DATAROWS/DATAPAGES/ALLPAGES"
         ),
-        evidence(r"\bsp_addtype\b", 5, "sp_addtype"),
+        evidence(r"\bsp_addtype\b", 5, "sp_addtype", shared=True),
         evidence(r"\buni(?:char|varchar|text)\b", 5, "UNICHAR / UNIVARCHAR / UNITEXT"),
         evidence(r"\bbig(?:datetime|time)\b", 5, "BIGDATETIME / BIGTIME"),
         evidence(r"\bmax_rows_per_page\b", 5, "max_rows_per_page"),
         evidence(r"\bexp_row_size\b", 5, "exp_row_size"),
         evidence(r"\breservepagegap\b", 5, "reservepagegap"),
         evidence(r"\bidentity_gap\b", 5, "identity_gap"),
-        evidence(r"\bsp_primarykey\b|\bsp_foreignkey\b", 5, "sp_primarykey / sp_foreignkey"),
+        evidence(
+            r"\bsp_primarykey\b|\bsp_foreignkey\b", 5, "sp_primarykey / sp_foreignkey", shared=True
+        ),
         evidence(r"\bsp_setrep(?:table|licate)\b", 5, "sp_setreptable / sp_setreplicate"),
         evidence(r"\bon\s+'default'", 4, "ON 'default' segment"),
         evidence(r"\bpartition\s+by\s+roundrobin\b", 5, "PARTITION BY ROUNDROBIN"),
-        evidence(r"^\s*setuser\b", 4, "setuser"),
-        evidence(r"\bdump\s+(?:tran|transaction|database)\b", 4, "dump tran / dump database"),
-        evidence(r"\bsp_(?:bindrule|bindefault|dboption|addsegment)\b", 3, "ASE system procedure"),
+        evidence(r"^\s*setuser\b", 4, "setuser", shared=True),
+        evidence(
+            r"\bdump\s+(?:tran|transaction|database)\b", 4, "dump tran / dump database", shared=True
+        ),
+        evidence(
+            r"\bsp_(?:bindrule|bindefault|dboption|addsegment)\b",
+            3,
+            "ASE system procedure",
+            shared=True,
+        ),
         evidence(r"\bunsigned\s+(?:smallint|int|bigint)\b", 3, "UNSIGNED integer types"),
         evidence(r"\blongsysname\b", 4, "LONGSYSNAME"),
-        evidence(r"^\s*checkpoint\s*$", 2, "checkpoint"),
+        evidence(r"^\s*checkpoint\s*$", 2, "checkpoint", shared=True),
         # Replication Server RCL and SQL Remote, which live beside ASE scripts (D30)
         evidence(
             r"\bcreate\s+(?:(?:applied|request)\s+)?(?:function\s+)?replication\s+definition\b",

@@ -24,7 +24,16 @@ PROFILE = Profile(
         evidence(r"\bdatetime2\b|\bdatetimeoffset\b", 5, "DATETIME2 / DATETIMEOFFSET"),
         evidence(r"\buniqueidentifier\b", 4, "UNIQUEIDENTIFIER"),
         evidence(r"\bROWGUIDCOL\b|\bNEWSEQUENTIALID\s*\(", 4, "ROWGUIDCOL / NEWSEQUENTIALID()"),
-        evidence(r"\bsys\.(?:objects|tables|columns|indexes|schemas)\b", 4, "sys.* catalog views"),
+        evidence(
+            r"\bsys\.(?:objects|tables|columns|indexes|index_columns|schemas|types|views"
+            r"|foreign_keys|foreign_key_columns|key_constraints|default_constraints"
+            r"|check_constraints|extended_properties|database_principals|server_principals"
+            r"|databases|procedures|triggers|sequences|synonyms|partitions|filegroups)\b",
+            4,
+            "sys.* catalog views",
+        ),
+        evidence(r"\bALTER\s+DATABASE\s+\S+\s+SET\b", 5, "ALTER DATABASE ... SET"),
+        evidence(r"(?<![\w'])N'", 3, "N'...' Unicode literal"),
         evidence(r"\bsp_addextendedproperty\b", 5, "sp_addextendedproperty"),
         evidence(r"/\*+\s*Object:\s+\w+\s+\[", 5, "SSMS '/****** Object:' script header"),
         evidence(r"\bidentity\s*\(\s*-?\d+\s*,\s*-?\d+\s*\)", 3, "IDENTITY(seed, increment)"),
@@ -33,10 +42,10 @@ PROFILE = Profile(
         evidence(r"\bCREATE\s+TYPE\s+\S+\s+FROM\b", 3, "CREATE TYPE ... FROM (alias type)"),
         evidence(r"\bOBJECT_ID\s*\(\s*N'", 3, "OBJECT_ID(N'...')"),
         # shared with Sybase ASE: weighted low
-        evidence(r"\b(?:NON)?CLUSTERED\b", 1, "CLUSTERED / NONCLUSTERED"),
-        evidence(r"^\s*SET\s+QUOTED_IDENTIFIER\s+ON\b", 1, "SET QUOTED_IDENTIFIER ON"),
-        evidence(r"^\s*GO\s*$", 1, "GO batch separator"),
-        evidence(r"\bsp_\w+", 1, "sp_ procedure call"),
-        evidence(r"\bsysname\b", 1, "SYSNAME"),
+        evidence(r"\b(?:NON)?CLUSTERED\b", 1, "CLUSTERED / NONCLUSTERED", shared=True),
+        evidence(r"^\s*SET\s+QUOTED_IDENTIFIER\s+ON\b", 1, "SET QUOTED_IDENTIFIER ON", shared=True),
+        evidence(r"^\s*GO\s*$", 1, "GO batch separator", shared=True),
+        evidence(r"\bsp_\w+", 1, "sp_ procedure call", shared=True),
+        evidence(r"\bsysname\b", 1, "SYSNAME", shared=True),
     ),
 )
