@@ -2415,7 +2415,7 @@ def parse__Parsed(_setattr, _HAS_DEFAULT_FACTORY, _dflt_diagnostics):
     return __init__
 
 
-def passes_link_replication__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY):
+def passes_link_context__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY):
     def __init__(
         self,
         tables,
@@ -2437,7 +2437,7 @@ def passes_link_replication__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
-def passes_link_replication__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dflt_tables, _dflt_table_changes, _dflt_definition_changes, _dflt_publication_changes, _dflt_definitions, _dflt_functions, _dflt_publications, _dflt__index):
+def passes_link_context__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dflt_tables, _dflt_table_changes, _dflt_definition_changes, _dflt_publication_changes, _dflt_definitions, _dflt_functions, _dflt_publications, _dflt__index):
     def __init__(
         self,
         tables=_dflt_tables,
@@ -2460,7 +2460,7 @@ def passes_link_replication__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, 
     return __init__
 
 
-def passes_link_replication__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_user_types, _fact_replication):
+def passes_link_context__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_user_types, _fact_replication):
     def __init__(
         self,
         user_types=_HAS_DEFAULT_FACTORY,
@@ -2472,7 +2472,7 @@ def passes_link_replication__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_us
     return __init__
 
 
-def passes_link_replication__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start):
+def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start):
     def __init__(
         self,
         name,

@@ -35,7 +35,7 @@ from analyzer.ir import (
     UserType,
 )
 from analyzer.parse import parse_statement
-from analyzer.passes.link_replication import scope_links
+from analyzer.passes.link_context import scope_links
 from analyzer.records import record
 from analyzer.scopes import STDIN_PATH, STDIN_SCOPE, assign
 from analyzer.source import LineIndex, SourceText, decode, read_path
