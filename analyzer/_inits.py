@@ -823,7 +823,7 @@ def estimators_hirdb___Branching(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
-def estimators_indexes__IndexEstimate(_setattr, _HAS_DEFAULT_FACTORY, _dflt_included, _dflt_fill_factor, _dflt_leaf_row_bytes, _dflt_leaf_rows_per_page, _dflt_index_row_bytes, _dflt_index_rows_per_page, _dflt_rows, _dflt_leaf_pages, _dflt_nonleaf_levels, _dflt_nonleaf_pages, _dflt_pages, _dflt_index_bytes, _dflt_row_locator, _dflt_worksheets, _dflt_diagnostics, _dflt_note, _dflt_span):
+def estimators_index_estimate__IndexEstimate(_setattr, _HAS_DEFAULT_FACTORY, _dflt_included, _dflt_fill_factor, _dflt_leaf_row_bytes, _dflt_leaf_rows_per_page, _dflt_index_row_bytes, _dflt_index_rows_per_page, _dflt_rows, _dflt_leaf_pages, _dflt_nonleaf_levels, _dflt_nonleaf_pages, _dflt_pages, _dflt_index_bytes, _dflt_row_locator, _dflt_worksheets, _dflt_diagnostics, _dflt_note, _dflt_span):
     def __init__(
         self,
         path,
@@ -881,6 +881,30 @@ def estimators_indexes__IndexEstimate(_setattr, _HAS_DEFAULT_FACTORY, _dflt_incl
     return __init__
 
 
+def estimators_index_specs__IndexSpec(_setattr, _HAS_DEFAULT_FACTORY, _dflt_included, _dflt_span):
+    def __init__(
+        self,
+        name,
+        kind,
+        columns,
+        unique,
+        fill_factor,
+        source,
+        included=_dflt_included,
+        span=_dflt_span,
+    ):
+        _setattr(self, 'name', name)
+        _setattr(self, 'kind', kind)
+        _setattr(self, 'columns', columns)
+        _setattr(self, 'unique', unique)
+        _setattr(self, 'fill_factor', fill_factor)
+        _setattr(self, 'source', source)
+        _setattr(self, 'included', included)
+        _setattr(self, 'span', span)
+
+    return __init__
+
+
 def estimators_mssql__ClusteredKey(_setattr, _HAS_DEFAULT_FACTORY):
     def __init__(
         self,
@@ -917,30 +941,6 @@ def estimators_mssql___Counts(_setattr, _HAS_DEFAULT_FACTORY):
         _setattr(self, 'var_terms', var_terms)
         _setattr(self, 'bits', bits)
         _setattr(self, 'sparse', sparse)
-
-    return __init__
-
-
-def estimators_mssql_index__IndexSpec(_setattr, _HAS_DEFAULT_FACTORY, _dflt_included, _dflt_span):
-    def __init__(
-        self,
-        name,
-        kind,
-        columns,
-        unique,
-        fill_factor,
-        source,
-        included=_dflt_included,
-        span=_dflt_span,
-    ):
-        _setattr(self, 'name', name)
-        _setattr(self, 'kind', kind)
-        _setattr(self, 'columns', columns)
-        _setattr(self, 'unique', unique)
-        _setattr(self, 'fill_factor', fill_factor)
-        _setattr(self, 'source', source)
-        _setattr(self, 'included', included)
-        _setattr(self, 'span', span)
 
     return __init__
 
@@ -2415,7 +2415,7 @@ def parse__Parsed(_setattr, _HAS_DEFAULT_FACTORY, _dflt_diagnostics):
     return __init__
 
 
-def passes_link_replication__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY):
+def passes_link_context__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY):
     def __init__(
         self,
         tables,
@@ -2437,7 +2437,7 @@ def passes_link_replication__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
-def passes_link_replication__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dflt_tables, _dflt_table_changes, _dflt_definition_changes, _dflt_publication_changes, _dflt_definitions, _dflt_functions, _dflt_publications, _dflt__index):
+def passes_link_context__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dflt_tables, _dflt_table_changes, _dflt_definition_changes, _dflt_publication_changes, _dflt_definitions, _dflt_functions, _dflt_publications, _dflt__index):
     def __init__(
         self,
         tables=_dflt_tables,
@@ -2460,7 +2460,7 @@ def passes_link_replication__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, 
     return __init__
 
 
-def passes_link_replication__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_user_types, _fact_replication):
+def passes_link_context__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_user_types, _fact_replication):
     def __init__(
         self,
         user_types=_HAS_DEFAULT_FACTORY,
@@ -2472,7 +2472,7 @@ def passes_link_replication__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_us
     return __init__
 
 
-def passes_link_replication__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start):
+def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start):
     def __init__(
         self,
         name,

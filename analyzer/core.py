@@ -35,7 +35,7 @@ from analyzer.ir import (
     UserType,
 )
 from analyzer.parse import parse_statement
-from analyzer.passes.link_replication import scope_links
+from analyzer.passes.link_context import scope_links
 from analyzer.records import record
 from analyzer.scope_dialect import quieted, settle
 from analyzer.scopes import STDIN_PATH, STDIN_SCOPE, assign

@@ -10,7 +10,7 @@ D77), so every file is read twice over, as the Spark scan does
 1. *phase 1* (:func:`first`), per file: decode, parse, IR (and for ``lint`` the
    ``source`` rules and suppression comments: :func:`analyzer.workflow.prepare`).  The
    prepared file is pickled to a spill file on disk and dropped; what it gives its
-   scope's links (:func:`~analyzer.passes.link_replication.scope_links`: alias types,
+   scope's links (:func:`~analyzer.passes.link_context.scope_links`: alias types,
    table shapes, keys, replication statements; small) is kept until the scope's last
    file is done, then the scope's links are spilled too;
 2. *phase 2* (:func:`second`), per file in listing order: the prepared file read back,
@@ -43,7 +43,7 @@ from analyzer import passes
 from analyzer.core import Options, analyze_source
 from analyzer.diagnostics import CODES
 from analyzer.ir import Diagnostic, FileResult, Severity
-from analyzer.passes.link_replication import ScopeLinks, merge_links, scope_links
+from analyzer.passes.link_context import ScopeLinks, merge_links, scope_links
 from analyzer.records import record
 from analyzer.scope_dialect import FALLBACK_CODE, fell_back, quieted, settle
 from analyzer.settings import SizingSettings

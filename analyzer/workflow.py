@@ -31,7 +31,7 @@ from analyzer.core import Options, analyze_source
 from analyzer.estimators import TableEstimate, estimate_file
 from analyzer.ir import Diagnostic, FileResult, Severity, Table, UserType
 from analyzer.passes.data_length import StorageMemo
-from analyzer.passes.link_replication import (
+from analyzer.passes.link_context import (
     ReplicationContext,
     ScopeLinks,
     merge_links,

@@ -46,8 +46,9 @@ from analyzer.rows import DATASETS, column_rows, diagnostic_rows, file_row, tabl
 from analyzer.rules.selection import resolve
 from analyzer.scopes import assign, is_marker, scope_of
 
-#: the module (``analyzer.passes.link_replication`` is also the pass function's name)
-link = importlib.import_module("analyzer.passes.link_replication")
+#: the module of the link pass's context and lookups (``analyzer.passes.link_replication``
+#: is also the pass function's name)
+link = importlib.import_module("analyzer.passes.link_context")
 SYBASE = Options(dialect="sybase")
 
 TABLES = """create table authors (au_id varchar(11) not null, name varchar(40) null)
@@ -388,7 +389,7 @@ class _Counts:
 def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Counts]:
     """Counts of the link pass's work: index builds, lookups, shapes compared, shapes made."""
     counts = _Counts()
-    index, find, same, shape = link.ContextIndex, link._Tables.find, link._same, link._shape
+    index, find, same, shape = link.ContextIndex, link.Tables.find, link.same, link.table_shape
 
     def counted_index(**kwargs: Any) -> link.ContextIndex:
         counts.indexes += 1
@@ -407,9 +408,9 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Counts]:
         return shape(*args)
 
     monkeypatch.setattr(link, "ContextIndex", counted_index)
-    monkeypatch.setattr(link._Tables, "find", counted_find)
-    monkeypatch.setattr(link, "_same", counted_same)
-    monkeypatch.setattr(link, "_shape", counted_shape)
+    monkeypatch.setattr(link.Tables, "find", counted_find)
+    monkeypatch.setattr(link, "same", counted_same)
+    monkeypatch.setattr(link, "table_shape", counted_shape)
     yield counts
 
 

@@ -50,9 +50,9 @@ from __future__ import annotations
 import math
 
 from analyzer.estimators import ase
-from analyzer.estimators.indexes import IndexEstimate
+from analyzer.estimators.index_estimate import IndexEstimate
+from analyzer.estimators.index_specs import IndexSpec, indexes
 from analyzer.estimators.mssql import ClusteredKey, clustered_key
-from analyzer.estimators.mssql_index import IndexSpec, indexes
 from analyzer.ir import Table
 from analyzer.records import record
 from analyzer.settings import AseSettings, SizingSettings

@@ -10,7 +10,7 @@ RDAREAs, PCTFREE and a note, never dropped (D107).
 
 from __future__ import annotations
 
-from analyzer.estimators.indexes import IndexEstimate
+from analyzer.estimators.index_estimate import IndexEstimate
 from analyzer.ir import Table
 from analyzer.settings import SizingSettings
 

@@ -14,7 +14,10 @@ Each platform sizes its indexes by its own procedure (docs/estimators/):
   in the sources at hand);
 
 Which indexes a table has: those created by ``CREATE INDEX`` (lowered into the table by the
-link pass, D76) and those its PRIMARY KEY and UNIQUE constraints imply, per platform (D107).
+link pass, D76) and those its PRIMARY KEY and UNIQUE constraints imply, per platform (D107;
+for SQL Server and ASE :mod:`analyzer.estimators.index_specs`).  The platform modules load on
+first use and import the result type from :mod:`analyzer.estimators.index_estimate`, not from
+here, so that nothing imports in a circle (D145).
 
 >>> from analyzer.core import Options, analyze_bytes
 >>> from analyzer import passes
@@ -32,59 +35,18 @@ from __future__ import annotations
 import typing as t
 from dataclasses import replace
 
-from analyzer.ir import Diagnostic, FileResult, Index, QualifiedName, Span, Table
-from analyzer.records import record
+from analyzer.estimators.index_estimate import IndexEstimate, IndexEstimator
+from analyzer.ir import FileResult, Index
 from analyzer.settings import SizingSettings
-from analyzer.worksheet import Worksheet
 
-
-@record
-class IndexEstimate:
-    """The size of one index of one table on one platform.
-
-    ``leaf_row_bytes`` / ``leaf_rows_per_page``: the leaf level (for a SQL Server clustered
-    index, the data rows); ``index_row_bytes`` / ``index_rows_per_page``: the levels above
-    it. Page counts need a row count (``--rows``); ``pages`` = leaf + non-leaf pages and
-    ``index_bytes`` their bytes (for a clustered index, the whole table).
-    """
-
-    path: str
-    table: QualifiedName
-    platform: str
-    index: str
-    kind: str
-    unique: bool
-    #: Where the index comes from: ``primary key``, ``unique constraint``, ``create index``,
-    #: ``table`` (declared with the table).
-    source: str
-    columns: tuple[str, ...]
-    included: tuple[str, ...] = ()
-    fill_factor: int | None = None
-    leaf_row_bytes: int | None = None
-    leaf_rows_per_page: int | None = None
-    index_row_bytes: int | None = None
-    index_rows_per_page: int | None = None
-    rows: int | None = None
-    leaf_pages: int | None = None
-    nonleaf_levels: int | None = None
-    nonleaf_pages: int | None = None
-    pages: int | None = None
-    index_bytes: int | None = None
-    #: The row locator a nonclustered index carries: ``heap RID`` or ``clustering key``.
-    row_locator: str | None = None
-    worksheets: tuple[Worksheet, ...] = ()
-    diagnostics: tuple[Diagnostic, ...] = ()
-    note: str | None = None
-    span: Span | None = None
-
-
-class IndexEstimator(t.Protocol):
-    def __call__(
-        self,
-        table: Table,
-        path: str,
-        sizing: SizingSettings,
-    ) -> tuple[IndexEstimate, ...]: ...
+__all__ = [
+    "INDEX_ESTIMATORS",
+    "IndexEstimate",
+    "IndexEstimator",
+    "estimate_indexes",
+    "file_indexes",
+    "platforms",
+]
 
 
 def _mssql() -> IndexEstimator:

@@ -41,90 +41,15 @@ import math
 from collections.abc import Sequence
 
 from analyzer.estimators import mssql
-from analyzer.estimators.indexes import IndexEstimate
-from analyzer.ir import Column, ConstraintKind, Span, Table
+from analyzer.estimators.index_estimate import IndexEstimate
+from analyzer.estimators.index_specs import IndexSpec, indexes
+from analyzer.ir import Column, Table
 from analyzer.records import record
 from analyzer.settings import MssqlSettings, SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
 
 _NCI = "SQL Server docs, Estimate the Size of a Nonclustered Index"
 _CI = "SQL Server docs, Estimate the Size of a Clustered Index"
-
-
-@record
-class IndexSpec:
-    """One index of a table as SQL Server builds it (D107)."""
-
-    name: str
-    kind: str
-    columns: tuple[str, ...]
-    unique: bool
-    fill_factor: int | None
-    source: str
-    included: tuple[str, ...] = ()
-    span: Span | None = None
-
-
-def indexes(table: Table) -> tuple[IndexSpec, ...]:
-    """The indexes of ``table`` on SQL Server (D107): the clustered one first (a PRIMARY KEY
-    is clustered unless it says NONCLUSTERED or another index is CLUSTERED), then every other
-    PRIMARY KEY / UNIQUE constraint (nonclustered unless CLUSTERED), then CREATE INDEX.
-    ASE ``sp_primarykey``-style keys (``declared_by``) build no index."""
-    key = mssql.clustered_key(table)
-    out: list[IndexSpec] = []
-    taken = False
-    if key is not None:
-        out.append(
-            IndexSpec(key.name, "clustered", key.columns, key.unique, key.fill_factor, "clustered")
-        )
-    for c in table.constraints:
-        if c.kind not in (ConstraintKind.PRIMARY_KEY, ConstraintKind.UNIQUE) or c.declared_by:
-            continue
-        name = c.name or c.kind.value.replace("_", " ")
-        if key is not None and not taken and c.columns == key.columns and name == key.name:
-            taken = True
-            out[0] = IndexSpec(
-                key.name,
-                "clustered",
-                key.columns,
-                key.unique,
-                key.fill_factor,
-                f"{c.kind.value.replace('_', ' ')} constraint",
-                span=c.span,
-            )
-            continue
-        source = f"{c.kind.value.replace('_', ' ')} constraint"
-        out.append(
-            IndexSpec(name, "nonclustered", c.columns, True, c.fill_factor, source, (), c.span)
-        )
-    for ix in table.indexes:
-        if key is not None and not taken and ix.kind == "clustered" and ix.columns == key.columns:
-            taken = True
-            out[0] = IndexSpec(
-                key.name,
-                "clustered",
-                key.columns,
-                key.unique,
-                key.fill_factor,
-                "index",
-                span=ix.span,
-            )
-            continue
-        included = ix.included
-        source = "create index" if ix.table is not None else "index"
-        out.append(
-            IndexSpec(
-                ix.name or ix.kind,
-                ix.kind,
-                ix.columns,
-                ix.unique,
-                ix.fill_factor,
-                source,
-                included,
-                ix.span,
-            )
-        )
-    return tuple(out)
 
 
 # ---------------------------------------------------------------- column groups

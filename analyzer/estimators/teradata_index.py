@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from analyzer.estimators.indexes import IndexEstimate
+from analyzer.estimators.index_estimate import IndexEstimate
 from analyzer.ir import ConstraintKind, Index, QualifiedName, Span, Table
 from analyzer.settings import SizingSettings, TeradataSettings
 from analyzer.worksheet import Step, Term, Worksheet

@@ -45,7 +45,7 @@ from analyzer.ir import (
     evolve,
     field_setter,
 )
-from analyzer.passes.link_replication import ReplicationContext
+from analyzer.passes.link_context import ReplicationContext
 from analyzer.settings import SizingSettings
 
 # Longest decimal text of each integer range (ASE Reference Manual "Range and storage

@@ -72,7 +72,7 @@ from analyzer import workflow
 from analyzer.config import Config
 from analyzer.core import Options
 from analyzer.ir import Column, FileResult, Table
-from analyzer.passes.link_replication import ReplicationContext, merge_contexts
+from analyzer.passes.link_context import ReplicationContext, merge_contexts
 from analyzer.records import record
 from analyzer.rows import (
     DATASETS,

@@ -50,7 +50,7 @@ from analyzer.core import Options, analyze_source
 from analyzer.diagnostics import CODES
 from analyzer.estimators import TableEstimate
 from analyzer.ir import Diagnostic, FileResult, Severity, UserType
-from analyzer.passes.link_replication import (
+from analyzer.passes.link_context import (
     ReplicationContext,
     ScopeLinks,
     TableShape,
