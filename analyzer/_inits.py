@@ -437,16 +437,18 @@ def config__Rdarea(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
-def core__Options(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect, _dflt_encoding, _dflt_config):
+def core__Options(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect, _dflt_encoding, _dflt_config, _dflt_scope_dialect):
     def __init__(
         self,
         dialect=_dflt_dialect,
         encoding=_dflt_encoding,
         config=_dflt_config,
+        scope_dialect=_dflt_scope_dialect,
     ):
         _setattr(self, 'dialect', dialect)
         _setattr(self, 'encoding', encoding)
         _setattr(self, 'config', config)
+        _setattr(self, 'scope_dialect', scope_dialect)
 
     return __init__
 
@@ -1865,7 +1867,7 @@ def ir__Diagnostic(_setattr, _HAS_DEFAULT_FACTORY, _dflt_span, _dflt_expected, _
     return __init__
 
 
-def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt_encoding_evidence, _dflt_statements, _dflt_tables, _dflt_user_types, _dflt_skipped, _dflt_diagnostics, _dflt_replication_definitions, _dflt_function_replication_definitions, _dflt_subscriptions, _dflt_publications, _dflt_table_changes, _dflt_replication_definition_changes, _dflt_publication_changes, _dflt_indexes):
+def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt_encoding_evidence, _dflt_statements, _dflt_tables, _dflt_user_types, _dflt_skipped, _dflt_diagnostics, _dflt_replication_definitions, _dflt_function_replication_definitions, _dflt_subscriptions, _dflt_publications, _dflt_table_changes, _dflt_replication_definition_changes, _dflt_publication_changes, _dflt_indexes, _dflt_name_changes):
     def __init__(
         self,
         path,
@@ -1886,6 +1888,7 @@ def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt
         replication_definition_changes=_dflt_replication_definition_changes,
         publication_changes=_dflt_publication_changes,
         indexes=_dflt_indexes,
+        name_changes=_dflt_name_changes,
     ):
         _setattr(self, 'path', path)
         _setattr(self, 'dialect', dialect)
@@ -1905,6 +1908,7 @@ def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt
         _setattr(self, 'replication_definition_changes', replication_definition_changes)
         _setattr(self, 'publication_changes', publication_changes)
         _setattr(self, 'indexes', indexes)
+        _setattr(self, 'name_changes', name_changes)
 
     return __init__
 
@@ -1995,6 +1999,22 @@ def ir__LobAttributeRdareas(_setattr, _HAS_DEFAULT_FACTORY, _dflt_rdareas):
     ):
         _setattr(self, 'attribute', attribute)
         _setattr(self, 'rdareas', rdareas)
+
+    return __init__
+
+
+def ir__NameChange(_setattr, _HAS_DEFAULT_FACTORY, _dflt_new_name):
+    def __init__(
+        self,
+        kind,
+        name,
+        span,
+        new_name=_dflt_new_name,
+    ):
+        _setattr(self, 'kind', kind)
+        _setattr(self, 'name', name)
+        _setattr(self, 'span', span)
+        _setattr(self, 'new_name', new_name)
 
     return __init__
 
@@ -2403,6 +2423,84 @@ def ir__UserType(_setattr, _HAS_DEFAULT_FACTORY, _dflt_nullable, _dflt_span, _df
     return __init__
 
 
+def names__Changed(_setattr, _HAS_DEFAULT_FACTORY, _dflt_new_key):
+    def __init__(
+        self,
+        start,
+        key,
+        new_key=_dflt_new_key,
+    ):
+        _setattr(self, 'start', start)
+        _setattr(self, 'key', key)
+        _setattr(self, 'new_key', new_key)
+
+    return __init__
+
+
+def names__Defined(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        key,
+        start,
+        signature,
+    ):
+        _setattr(self, 'key', key)
+        _setattr(self, 'start', start)
+        _setattr(self, 'signature', signature)
+
+    return __init__
+
+
+def names__Key(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        catalog,
+        schema,
+        name,
+    ):
+        _setattr(self, 'catalog', catalog)
+        _setattr(self, 'schema', schema)
+        _setattr(self, 'name', name)
+
+    return __init__
+
+
+def names__Place(_setattr, _HAS_DEFAULT_FACTORY, _dflt_start, _dflt_dialect, _dflt_database):
+    def __init__(
+        self,
+        path,
+        start=_dflt_start,
+        dialect=_dflt_dialect,
+        database=_dflt_database,
+    ):
+        _setattr(self, 'path', path)
+        _setattr(self, 'start', start)
+        _setattr(self, 'dialect', dialect)
+        _setattr(self, 'database', database)
+
+    return __init__
+
+
+def names__Redefinition(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        key,
+        path,
+        start,
+        first_path,
+        first_start,
+        same,
+    ):
+        _setattr(self, 'key', key)
+        _setattr(self, 'path', path)
+        _setattr(self, 'start', start)
+        _setattr(self, 'first_path', first_path)
+        _setattr(self, 'first_start', first_start)
+        _setattr(self, 'same', same)
+
+    return __init__
+
+
 def parse__Parsed(_setattr, _HAS_DEFAULT_FACTORY, _dflt_diagnostics):
     def __init__(
         self,
@@ -2425,6 +2523,8 @@ def passes_link_context__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY):
         functions,
         publications,
         publication_changes,
+        files,
+        apart,
     ):
         _setattr(self, 'tables', tables)
         _setattr(self, 'changes', changes)
@@ -2433,11 +2533,29 @@ def passes_link_context__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY):
         _setattr(self, 'functions', functions)
         _setattr(self, 'publications', publications)
         _setattr(self, 'publication_changes', publication_changes)
+        _setattr(self, 'files', files)
+        _setattr(self, 'apart', apart)
 
     return __init__
 
 
-def passes_link_context__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dflt_tables, _dflt_table_changes, _dflt_definition_changes, _dflt_publication_changes, _dflt_definitions, _dflt_functions, _dflt_publications, _dflt__index):
+def passes_link_context__FileNames(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect, _dflt_uses, _dflt_changes):
+    def __init__(
+        self,
+        path,
+        dialect=_dflt_dialect,
+        uses=_dflt_uses,
+        changes=_dflt_changes,
+    ):
+        _setattr(self, 'path', path)
+        _setattr(self, 'dialect', dialect)
+        _setattr(self, 'uses', uses)
+        _setattr(self, 'changes', changes)
+
+    return __init__
+
+
+def passes_link_context__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dflt_tables, _dflt_table_changes, _dflt_definition_changes, _dflt_publication_changes, _dflt_definitions, _dflt_functions, _dflt_publications, _dflt_files, _dflt__index):
     def __init__(
         self,
         tables=_dflt_tables,
@@ -2447,6 +2565,7 @@ def passes_link_context__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dfl
         definitions=_dflt_definitions,
         functions=_dflt_functions,
         publications=_dflt_publications,
+        files=_dflt_files,
     ):
         _setattr(self, 'tables', tables)
         _setattr(self, 'table_changes', table_changes)
@@ -2455,6 +2574,7 @@ def passes_link_context__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dfl
         _setattr(self, 'definitions', definitions)
         _setattr(self, 'functions', functions)
         _setattr(self, 'publications', publications)
+        _setattr(self, 'files', files)
         _setattr(self, '_index', _dflt__index)
 
     return __init__
@@ -2472,7 +2592,7 @@ def passes_link_context__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_user_t
     return __init__
 
 
-def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start):
+def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start, _dflt_key):
     def __init__(
         self,
         name,
@@ -2480,12 +2600,14 @@ def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primar
         columns,
         primary_key=_dflt_primary_key,
         start=_dflt_start,
+        key=_dflt_key,
     ):
         _setattr(self, 'name', name)
         _setattr(self, 'path', path)
         _setattr(self, 'columns', columns)
         _setattr(self, 'primary_key', primary_key)
         _setattr(self, 'start', start)
+        _setattr(self, 'key', key)
 
     return __init__
 
@@ -2707,18 +2829,26 @@ def rules_engine__Rules(_setattr, _HAS_DEFAULT_FACTORY, _dflt_rules, _dflt_sourc
     return __init__
 
 
-def rules_engine__ScopeContext(_setattr, _HAS_DEFAULT_FACTORY, _fact_sizing, _fact_tables, _fact_shared):
+def rules_engine__ScopeContext(_setattr, _HAS_DEFAULT_FACTORY, _fact_sizing, _fact_tables, _fact_named, _fact_files, _dflt_redefinitions, _dflt_apart, _fact_shared):
     def __init__(
         self,
         name,
         results,
         sizing=_HAS_DEFAULT_FACTORY,
         tables=_HAS_DEFAULT_FACTORY,
+        named=_HAS_DEFAULT_FACTORY,
+        files=_HAS_DEFAULT_FACTORY,
+        redefinitions=_dflt_redefinitions,
+        apart=_dflt_apart,
     ):
         _setattr(self, 'name', name)
         _setattr(self, 'results', results)
         _setattr(self, 'sizing', _fact_sizing() if sizing is _HAS_DEFAULT_FACTORY else sizing)
         _setattr(self, 'tables', _fact_tables() if tables is _HAS_DEFAULT_FACTORY else tables)
+        _setattr(self, 'named', _fact_named() if named is _HAS_DEFAULT_FACTORY else named)
+        _setattr(self, 'files', _fact_files() if files is _HAS_DEFAULT_FACTORY else files)
+        _setattr(self, 'redefinitions', redefinitions)
+        _setattr(self, 'apart', apart)
         _setattr(self, 'shared', _fact_shared())
 
     return __init__

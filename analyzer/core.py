@@ -28,12 +28,14 @@ from analyzer.ir import (
     Diagnostic,
     FileResult,
     Index,
+    NameChange,
     Severity,
     Skipped,
     Span,
     Table,
     UserType,
 )
+from analyzer.name_changes import NAMING_LABELS, name_changes
 from analyzer.parse import parse_statement
 from analyzer.passes.link_context import scope_links
 from analyzer.records import record
@@ -129,6 +131,7 @@ def analyze_source(
     user_types: list[UserType] = []
     indexes: list[Index] = []
     skipped: list[Skipped] = []
+    renamed: list[NameChange] = []
     replicated: list[Replicated] = []
     statements = split_statements(
         source.text,
@@ -159,6 +162,8 @@ def analyze_source(
                 reason = f"{UNREAD_REPLICATION}: {unread}"
                 diags.append(_not_analysed(unread, label, span, index))
             skipped.append(Skipped(label, span, reason) if reason else Skipped(label, span))
+            if label in NAMING_LABELS:
+                renamed.extend(name_changes(text, label, span))
             work.extend((text[a:b], start + a, start + b, False) for a, b in reversed(inner))
             if not inner:
                 diags.extend(_hidden_table(text, start, label, source.path, index))
@@ -224,6 +229,7 @@ def analyze_source(
         skipped=tuple(skipped),
         diagnostics=tuple(diags),
         indexes=tuple(indexes),
+        name_changes=tuple(renamed),
         **_replication_fields(replicated),
     )
 

@@ -575,6 +575,19 @@ class Skipped:
 
 
 @record
+class NameChange:
+    """A statement that changes what later names mean (issue 27, D168): ``use`` (T-SQL
+    and ASE ``USE db``, Teradata ``DATABASE db;``: the default database of the statements
+    after it in the file), ``drop`` (``DROP TABLE name``) or ``rename`` (``sp_rename``,
+    ``RENAME TABLE``: ``name`` becomes ``new_name``). Names as written."""
+
+    kind: str
+    name: QualifiedName
+    span: Span
+    new_name: QualifiedName | None = None
+
+
+@record
 class Diagnostic:
     """A problem with the input, tied to a place in it.
 
@@ -841,6 +854,8 @@ class FileResult:
     publication_changes: tuple[PublicationChange, ...] = ()
     #: Indexes created by their own statement (HiRDB ``CREATE INDEX``), in file order.
     indexes: tuple[Index, ...] = ()
+    #: ``USE``, ``DATABASE``, ``DROP TABLE`` and renames, in file order (D168).
+    name_changes: tuple[NameChange, ...] = ()
 
     @property
     def ok(self) -> bool:

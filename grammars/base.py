@@ -43,7 +43,15 @@ from grammars.profile import required_words as required_words
 from grammars.profile import text_words as text_words
 
 #: What may follow an item of a CREATE TABLE's list: the next item or the list's end.
-_ITEM_ENDS = frozenset({TokenType.COMMA, TokenType.R_PAREN, TokenType.CONSTRAINT})
+_ITEM_ENDS = frozenset(
+    {
+        TokenType.COMMA,
+        TokenType.R_PAREN,
+        TokenType.CONSTRAINT,
+        TokenType.SEMICOLON,
+        TokenType.SENTINEL,
+    }
+)
 
 #: Tokens sqlglot's _parse_unnamed_constraint never reads as a constraint keyword.
 _NEVER_CONSTRAINTS = frozenset({TokenType.IDENTIFIER, TokenType.STRING})

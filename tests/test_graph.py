@@ -276,6 +276,8 @@ def test_an_alter_table_of_another_scope_adds_no_edge(tmp_path: Path) -> None:
         "m.sql",
         "ALTER TABLE a ADD CONSTRAINT fk FOREIGN KEY (x) REFERENCES b (id)\nGO\n",
     )
+    for marked in ("db", "migrations"):  # two scopes (two PATHs alone are one: D167)
+        (tmp_path / marked / "ddlaudit.toml").write_text("")
     doc = _graph_json(str(tmp_path / "db"), str(tmp_path / "migrations"))
     db, migrations = doc["scopes"]
     assert db["edges"] == [] and db["orphans"] == ["a", "b"]
@@ -537,14 +539,17 @@ def test_dot_reads_back_with_every_name_and_key(tmp_path: Path) -> None:
     ]
 
 
-def test_dot_of_several_scopes_and_replication_objects() -> None:
-    code, out, _ = _run(
-        "graph",
-        "--format",
-        "dot",
-        str(FIXTURES / "replication" / "pubs_repserver.sql"),
-        str(FIXTURES / "sybase" / "classic_keys_replication.sql"),
-    )
+def test_dot_of_several_scopes_and_replication_objects(tmp_path: Path) -> None:
+    paths = []
+    for folder, fixture in (
+        ("repserver", FIXTURES / "replication" / "pubs_repserver.sql"),
+        ("classic", FIXTURES / "sybase" / "classic_keys_replication.sql"),
+    ):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "ddlaudit.toml").write_text("")  # a scope each (D167)
+        (tmp_path / folder / fixture.name).write_bytes(fixture.read_bytes())
+        paths.append(str(tmp_path / folder))
+    code, out, _ = _run("graph", "--format", "dot", *paths)
     assert code == 0
     assert out.count("subgraph cluster_") == 2
     nodes, edges = _parse_dot(out)

@@ -302,14 +302,19 @@ def test_bad_input_is_a_finding_not_a_traceback(tmp_path: Path) -> None:
     assert "P001" in codes and "D002" in codes and code == 1
 
 
-def test_each_path_is_a_scope(tmp_path: Path) -> None:
+def test_each_marked_directory_is_a_scope(tmp_path: Path) -> None:
     for env in ("prod", "test"):
         (tmp_path / env).mkdir()
         (tmp_path / env / "t.sql").write_text("CREATE TABLE t (a int NOT NULL PRIMARY KEY)\nGO\n")
+    # the PATHs passed together are one database (D167): one C002 for the pair of files
     _, doc = _json("prod", "test", cwd=tmp_path)
-    assert "C002" not in _codes(doc)
+    assert _codes(doc).count("C002") == 1
     _, doc = _json(".", cwd=tmp_path)
     assert _codes(doc).count("C002") == 1
+    for env in ("prod", "test"):
+        (tmp_path / env / "ddlaudit.toml").write_text("")
+    _, doc = _json("prod", "test", cwd=tmp_path)
+    assert "C002" not in _codes(doc)
 
 
 def test_lint_over_the_bundled_fixtures_never_crashes() -> None:

@@ -108,6 +108,8 @@ def test_g001_ignores_sp_foreignkey_and_another_scopes_alter(tmp_path: Path) -> 
     (tmp_path / "db" / "dept.sql").write_text(DEPT + EMP.split("ALTER")[0])
     (tmp_path / "later").mkdir()
     (tmp_path / "later" / "m.sql").write_text("ALTER" + EMP.split("ALTER")[1])
+    for marked in ("db", "later"):  # two scopes (two PATHs alone are one: D167)
+        (tmp_path / marked / "ddlaudit.toml").write_text("")
     run = lint(
         [str(tmp_path / "db"), str(tmp_path / "later")],
         Options(dialect="tsql"),

@@ -247,13 +247,18 @@ def test_k003_sp_foreignkey_outside_the_scope(tmp_path: Path) -> None:
     (two / "i.sql").write_text(
         "create table item (id int not null)\ngo\nexec sp_primarykey item, id\ngo\n"
     )
-    # Two PATHs are two scopes (D77): the call cannot reach the other scope's table, the
-    # link pass says so (R007) and K003 does not repeat it.
+    # Two marked directories are two scopes (D77; two PATHs alone are one since D167): the
+    # call cannot reach the other scope's table, the link pass says so (R007) and K003 does
+    # not repeat it.
+    for marked in (one, two):
+        (marked / "ddlaudit.toml").write_text("")
     results, _ = analyze_paths([str(one), str(two)], Options(dialect="sybase"))
     inside = [r for r in results if "one" in r.path]
     assert any(d.code == "R007" for r in inside for d in r.diagnostics)
     assert not list(keys.foreign_key_missing_table(scope_context("one", inside)))
     # Linked as one scope (their parent), checked over the first directory's files alone.
+    for marked in (one, two):
+        (marked / "ddlaudit.toml").unlink()
     results, _ = analyze_paths([str(tmp_path)], Options(dialect="sybase"))
     assert not any(d.code == "R007" for r in results for d in r.diagnostics)
     inside = [r for r in results if "one" in r.path]

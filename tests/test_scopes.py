@@ -389,17 +389,17 @@ class _Counts:
 def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Counts]:
     """Counts of the link pass's work: index builds, lookups, shapes compared, shapes made."""
     counts = _Counts()
-    index, find, same, shape = link.ContextIndex, link.Tables.find, link.same, link.table_shape
+    index, find, same, shape = link.ContextIndex, link.Tables.find, link.matches, link.table_shape
 
     def counted_index(**kwargs: Any) -> link.ContextIndex:
         counts.indexes += 1
         return index(**kwargs)
 
-    def counted_find(self: Any, name: Any) -> Any:
+    def counted_find(self: Any, name: Any, at: Any = None) -> Any:
         counts.finds += 1
-        return find(self, name)
+        return find(self, name, at)
 
-    def counted_same(a: str | None, b: str | None) -> bool:
+    def counted_same(a: Any, b: Any) -> bool:  # a reference against one shape's name
         counts.compared += 1
         return same(a, b)
 
@@ -409,7 +409,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Counts]:
 
     monkeypatch.setattr(link, "ContextIndex", counted_index)
     monkeypatch.setattr(link.Tables, "find", counted_find)
-    monkeypatch.setattr(link, "same", counted_same)
+    monkeypatch.setattr(link, "matches", counted_same)
     monkeypatch.setattr(link, "table_shape", counted_shape)
     yield counts
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -26,10 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _tree(root: Path) -> list[str]:
-    """Two scopes (two PATH arguments): a cycle across files closed by an ALTER TABLE in
+    """Two scopes (two marked folders): a cycle across files closed by an ALTER TABLE in
     a third file, a missing reference, sp_foreignkey and replication in the ASE one."""
     one = root / "db1"
     one.mkdir(parents=True)
+    (one / "ddlaudit.toml").touch()
     (one / "a.sql").write_text(
         "CREATE TABLE a (id int PRIMARY KEY, b_id int NULL)\nGO\nCREATE TABLE lone (id int)\nGO\n",
         encoding="utf-8",
@@ -46,6 +48,7 @@ def _tree(root: Path) -> list[str]:
     )
     two = root / "db2"
     two.mkdir()
+    (two / "ddlaudit.toml").touch()
     (two / "ase.sql").write_text(
         "create table p (id int not null, primary key (id))\ngo\n"
         "create table c (id int not null, p_id int not null)\ngo\n"
@@ -54,7 +57,10 @@ def _tree(root: Path) -> list[str]:
     )
     # the same table names as db1: scopes must not merge them (D77)
     (two / "a.sql").write_text("CREATE TABLE a (id int PRIMARY KEY)\nGO\n", encoding="utf-8")
-    return [str(one), str(two), str(ROOT / "fixtures" / "replication")]
+    rep = root / "rep"
+    shutil.copytree(ROOT / "fixtures" / "replication", rep)
+    (rep / "ddlaudit.toml").touch()
+    return [str(one), str(two), str(rep)]
 
 
 def _spanless(schema: Schema) -> Schema:

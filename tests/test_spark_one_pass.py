@@ -59,6 +59,8 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         path.write_text(text, encoding="utf-8")
     (root / "b" / "gone.sql").symlink_to("nowhere.sql")
     shutil.copytree(ROOT / "fixtures" / "replication", root / "rep")
+    for scope in ("a", "b", "rep"):  # a scope each (PATHs alone are one: D167)
+        (root / scope / "ddlaudit.toml").touch()
     monkeypatch.chdir(root)
     yield root
 

@@ -78,7 +78,7 @@ def _node(graph: SchemaGraph, lookup: Lookup, name: str) -> str | None:
             parts[-2] if len(parts) > 1 else None,
             parts[-3] if len(parts) > 2 else None,
         )
-        found = lookup(reference)
+        found = lookup(reference, None)
         if found is not None and str(found[1].name) in ids:
             return str(found[1].name)
     return next((n.id for n in graph.schema.nodes if n.name.lower() == low), None)

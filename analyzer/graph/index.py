@@ -11,7 +11,7 @@ twice is one node, its first definition (what ``lookup`` returns; C002 reports t
 >>> r = analyze_bytes("t.sql", b"CREATE TABLE p (id int PRIMARY KEY)\\n"
 ...     b"CREATE TABLE c (id int, p_id int REFERENCES p (id), q_id int REFERENCES q (id))")
 >>> found = {str(t.name): (r, t) for t in r.tables}
->>> s = schema_index([r], lambda name: found.get(str(name)))
+>>> s = schema_index([r], lambda name, at: found.get(str(name)))
 >>> [(e.source, e.target, e.kind) for e in s.edges], [(m.source, m.target) for m in s.missing]
 ([('c', 'p', 'foreign_key')], [('c', 'q')])
 """
@@ -31,7 +31,7 @@ from analyzer.ir import (
 )
 
 #: How a scope resolves a table reference: ``ScopeContext.lookup``.
-Lookup = Callable[[QualifiedName], "tuple[FileResult, Table] | None"]
+Lookup = Callable[[QualifiedName, "Span | None"], "tuple[FileResult, Table] | None"]
 
 
 def _line(span: Span | None) -> int:
@@ -97,8 +97,8 @@ def schema_index(results: Sequence[FileResult], lookup: Lookup) -> Schema:
                 )
             )
 
-    def resolve(name: QualifiedName) -> str | None:
-        found = lookup(name)
+    def resolve(name: QualifiedName, at: Span | None = None) -> str | None:
+        found = lookup(name, at)
         return table_ids.get(id(found[1])) if found is not None else None
 
     files = {r.path for r in results}
@@ -112,7 +112,7 @@ def schema_index(results: Sequence[FileResult], lookup: Lookup) -> Schema:
             path = key.span.file if key.span is not None else result.path
             if path not in files:
                 continue  # another scope's ALTER TABLE or sp_foreignkey: the link pass spans a run
-            target = resolve(key.ref_table)
+            target = resolve(key.ref_table, key.span)
             if target is None:
                 missing.append(
                     Missing(child, str(key.ref_table), kind, path, _line(key.span), key.span)
@@ -141,7 +141,7 @@ def schema_index(results: Sequence[FileResult], lookup: Lookup) -> Schema:
 
 def _replication(
     results: Sequence[FileResult],
-    resolve: Callable[[QualifiedName], str | None],
+    resolve: Callable[[QualifiedName, Span | None], str | None],
     ids: _Ids,
     nodes: list[Node],
     edges: list[Edge],
@@ -164,7 +164,7 @@ def _replication(
         span: Span | None,
         path: str,
     ) -> None:
-        target = resolve(name)
+        target = resolve(name, span)
         if target is None:
             missing.append(Missing(source, str(name), kind, path, _line(span), span))
         else:

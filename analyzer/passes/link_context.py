@@ -36,8 +36,22 @@ from analyzer.ir import (
     PublicationChange,
     QualifiedName,
     ReplicationDefinitionChange,
+    Span,
     Table,
     TableChange,
+)
+from analyzer.names import (
+    Changed,
+    Defined,
+    Key,
+    Place,
+    changed,
+    database_at,
+    databases,
+    key,
+    matches,
+    nearest,
+    replay,
 )
 from analyzer.passes.resolve_user_types import UserTypes
 from analyzer.records import record
@@ -52,6 +66,8 @@ class TableShape:
     columns: tuple[tuple[str, DataType], ...]
     primary_key: tuple[str, ...] = ()
     start: int = 0
+    #: ``name`` as its statement's context reads it (:func:`analyzer.names.key`).
+    key: Key | None = None
 
 
 @record
@@ -71,13 +87,17 @@ class ContextIndex:
     publications: frozenset[str]
     #: publication name -> its sp_add_article / sp_add_article_col calls, in order
     publication_changes: Mapping[str, tuple[PublicationChange, ...]]
+    #: path -> the file's dialect and ``USE`` statements (how its names are read)
+    files: Mapping[str, FileNames]
+    #: pairs of files that define a table differently: never linked to each other
+    apart: frozenset[frozenset[str]]
 
 
 def _grouped(pairs: Iterable[tuple[str, t.Any]]) -> dict[str, tuple[t.Any, ...]]:
     found: dict[str, list[t.Any]] = {}
-    for key, item in pairs:
-        found.setdefault(key, []).append(item)
-    return {key: tuple(items) for key, items in found.items()}
+    for name, item in pairs:
+        found.setdefault(name, []).append(item)
+    return {name: tuple(items) for name, items in found.items()}
 
 
 @record
@@ -93,6 +113,8 @@ class ReplicationContext:
     definitions: tuple[tuple[str, QualifiedName], ...] = ()
     functions: tuple[str, ...] = ()
     publications: tuple[str, ...] = ()
+    #: Each file's dialect, ``USE`` statements, drops and renames (D168).
+    files: tuple[FileNames, ...] = ()
     #: Built on first use (:attr:`index`); not compared, hashed or pickled.
     _index: ContextIndex | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
@@ -116,6 +138,8 @@ class ReplicationContext:
                 publication_changes=_grouped(
                     (c.publication.lower(), c) for c in self.publication_changes
                 ),
+                files={f.path: f for f in self.files},
+                apart=_apart(self.tables, self.files),
             )
             object.__setattr__(self, "_index", index)
         return index
@@ -133,24 +157,72 @@ _CONTEXT_FIELDS = (
     "definitions",
     "functions",
     "publications",
+    "files",
 )
 
 
-def table_shape(table: Table, path: str) -> TableShape:
+@record
+class FileNames:
+    """How one file's names are read: its dialect, its ``USE`` statements as ``(offset,
+    database)`` and its drops and renames (:func:`analyzer.names.replay`)."""
+
+    path: str
+    dialect: str | None = None
+    uses: tuple[tuple[int, str], ...] = ()
+    changes: tuple[Changed, ...] = ()
+
+    def place(self, start: int | None) -> Place:
+        return Place(self.path, start, self.dialect, database_at(self.uses, start))
+
+
+def file_names(result: FileResult) -> FileNames:
+    """The :class:`FileNames` of ``result``."""
+    uses = databases(result.name_changes)
+    found = (
+        changed(c, result.dialect, database_at(uses, c.span.start)) for c in result.name_changes
+    )
+    return FileNames(result.path, result.dialect, uses, tuple(c for c in found if c is not None))
+
+
+def _apart(shapes: Sequence[TableShape], files: Sequence[FileNames]) -> frozenset[frozenset[str]]:
+    """The pairs of files that define a table differently (:func:`analyzer.names.replay`)."""
+    if len(files) < 2:
+        return frozenset()
+    defined: dict[str, list[Defined]] = {f.path: [] for f in files}
+    for shape in shapes:
+        if shape.key is not None and shape.path in defined:
+            defined[shape.path].append(Defined(shape.key, shape.start, signature(shape)))
+    return replay((f.path, defined[f.path], f.changes) for f in files)[1]
+
+
+def signature(shape: TableShape) -> tuple[tuple[t.Any, ...], ...]:
+    """What two definitions of a table must share to be the same: each column's name and
+    type (case aside; the text of the declaration aside)."""
+    return tuple(
+        (n.lower(), d.name, d.length, d.precision, d.scale, d.is_max) for n, d in shape.columns
+    )
+
+
+def table_shape(table: Table, path: str, names: FileNames | None = None) -> TableShape:
     pk = table.primary_key
+    start = table.span.start if table.span is not None else 0
+    place = names.place(start) if names is not None else Place(path, start)
     return TableShape(
         table.name,
         path,
         tuple((c.name, c.type) for c in table.columns),
         pk.columns if pk is not None else (),
-        table.span.start if table.span is not None else 0,
+        start,
+        key(table.name, place.dialect, place.database),
     )
 
 
 def file_context(result: FileResult) -> ReplicationContext:
     """What one file contributes to the :class:`ReplicationContext` of a run."""
+    names = file_names(result)
     return ReplicationContext(
-        tables=tuple(table_shape(t, result.path) for t in result.tables),
+        tables=tuple(table_shape(t, result.path, names) for t in result.tables),
+        files=(names,),
         table_changes=result.table_changes,
         definition_changes=result.replication_definition_changes,
         publication_changes=result.publication_changes,
@@ -209,30 +281,47 @@ def same(a: str | None, b: str | None) -> bool:
 
 
 class Tables:
-    """Tables by name: this file's first, then the other files' of the scope, from the
-    scope's index (case-insensitive names; a qualifier must agree when both give one)."""
+    """Tables by name: this file's and the other files' of the scope, from the scope's
+    index, resolved as the engines do (:mod:`analyzer.names`: the reference's database
+    and default schema, the nearest definition, never a file apart from the reference's)."""
 
-    def __init__(self, own: Sequence[TableShape], index: ContextIndex, path: str) -> None:
+    def __init__(
+        self,
+        own: Sequence[TableShape],
+        index: ContextIndex,
+        path: str,
+        names: FileNames | None = None,
+    ) -> None:
         self.shapes = tuple(own)  # this file's, in order
         self.own: dict[str, list[TableShape]] = {}
         for shape in own:
             self.own.setdefault(shape.name.name.lower(), []).append(shape)
         self.index = index
         self.path = path
+        self.names = names or index.files.get(path) or FileNames(path)
 
-    def find(self, name: QualifiedName) -> TableShape | None:
-        key = name.name.lower()
-        for shape in self.own.get(key, ()):
-            if same(name.schema, shape.name.schema) and same(name.catalog, shape.name.catalog):
-                return shape
-        for shape in self.index.tables.get(key, ()):
-            if (
-                shape.path != self.path  # this file's tables are its own shapes above
-                and same(name.schema, shape.name.schema)
-                and same(name.catalog, shape.name.catalog)
-            ):
-                return shape
-        return None
+    def find(self, name: QualifiedName, at: Span | None = None) -> TableShape | None:
+        """The table ``name`` names, read where ``at`` is (a statement of this file or of
+        another file of the scope; None: this file, with no offset)."""
+        low = name.name.lower()
+        if at is not None and at.file != self.path:
+            names = self.index.files.get(at.file) or FileNames(at.file)
+        else:
+            names = self.names
+        place = names.place(at.start if at is not None else None)
+        wanted = key(name, place.dialect, place.database)
+        apart = self.index.apart
+        own = self.own.get(low, ())
+        found = [
+            (shape.key, Place(shape.path, shape.start), shape)
+            for shape in (*own, *self.index.tables.get(low, ()))
+            if shape.key is not None
+            and matches(wanted, shape.key)
+            # this file's tables are its own shapes (the index has them as they were)
+            and (shape.path != self.path or any(shape is o for o in own))
+            and (not apart or frozenset((shape.path, place.path)) not in apart)
+        ]
+        return nearest(found, place)
 
     def changes(self, name: QualifiedName) -> tuple[TableChange, ...]:
         """The scope's changes of tables of ``name``'s bare name (a superset of the changes
@@ -254,5 +343,6 @@ def has(columns: Iterable[str], name: str) -> bool:
 
 def file_tables(result: FileResult, index: ContextIndex) -> Tables:
     """The lookup of this file's statements (its own table shapes, then the scope's)."""
-    own = tuple(table_shape(t, result.path) for t in result.tables)
-    return Tables(own, index, result.path)
+    names = file_names(result)
+    own = tuple(table_shape(t, result.path, names) for t in result.tables)
+    return Tables(own, index, result.path, names)

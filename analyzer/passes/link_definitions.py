@@ -311,7 +311,7 @@ def _check_definition(
                         defn.span,
                     )
                 )
-    shape = tables.find(defn.primary_table)
+    shape = tables.find(defn.primary_table, defn.span)
     if shape is None:
         diags.append(
             Diagnostic(

@@ -44,6 +44,7 @@ from analyzer.ir import (
     QualifiedName,
     ReplicationMarking,
     Severity,
+    Span,
     Table,
     TableChange,
 )
@@ -60,13 +61,13 @@ def link_table_changes(result: FileResult, tables: Tables, diags: list[Diagnosti
     # this file's tables: every call of the scope that targets them
     new_tables = []
     for table, shape in zip(result.tables, own, strict=True):
-        mine = [c for c in tables.changes(shape.name) if tables.find(c.table) is shape]
+        mine = [c for c in tables.changes(shape.name) if tables.find(c.table, c.span) is shape]
         new_tables.append(_apply_to_table(table, mine) if mine else table)
 
     # this file's calls: checked, marked applied (or unresolved)
     changes = []
     for change in result.table_changes:
-        target = tables.find(change.table)
+        target = tables.find(change.table, change.span)
         if change.procedure in STATEMENT_CHANGES:
             # an ALTER of a table defined outside the input is common (migration folders):
             # unapplied, no diagnostic (D76); the K rules check what it adds
@@ -130,17 +131,18 @@ def _fold_marking(
     )
 
 
-def declared_key(name: QualifiedName, tables: Tables) -> tuple[str, ...]:
-    """The primary key of a table: its last sp_primarykey, else its declared key.  For a
-    table not in the scope, the last sp_primarykey naming it (qualifiers agreeing)."""
-    shape = tables.find(name)
+def declared_key(name: QualifiedName, tables: Tables, at: Span | None = None) -> tuple[str, ...]:
+    """The primary key of a table (``name`` read at ``at``): its last sp_primarykey, else
+    its declared key.  For a table not in the scope, the last sp_primarykey naming it
+    (qualifiers agreeing)."""
+    shape = tables.find(name, at)
     changes = tables.changes(name)
     keys = [
         c.constraint.columns
         for c in changes
         if c.procedure == "sp_primarykey"
         and c.constraint is not None
-        and tables.find(c.table) is shape
+        and tables.find(c.table, c.span) is shape
         and (shape is not None or agrees(c.table, name))
     ]
     if keys:
@@ -156,7 +158,7 @@ def declared_key(name: QualifiedName, tables: Tables) -> tuple[str, ...]:
         if c.procedure == "alter table"
         and c.constraint is not None
         and c.constraint.kind is ConstraintKind.PRIMARY_KEY
-        and tables.find(c.table) is shape
+        and tables.find(c.table, c.span) is shape
     )
     return next(added, ())
 
@@ -200,8 +202,8 @@ def _check_change(
     constraint = change.constraint
     if constraint is not None and constraint.kind is ConstraintKind.FOREIGN_KEY:
         ref = constraint.ref_table
-        key = declared_key(ref, tables) if ref is not None else ()
-        if ref is not None and tables.find(ref) is None:
+        key = declared_key(ref, tables, change.span) if ref is not None else ()
+        if ref is not None and tables.find(ref, change.span) is None:
             diags.append(
                 Diagnostic(
                     "R007",
@@ -266,7 +268,7 @@ def _with_ref_columns(table: Table, tables: Tables) -> Table:
     constraints = []
     for c in table.constraints:
         if c.declared_by == "sp_foreignkey" and not c.ref_columns and c.ref_table is not None:
-            key = declared_key(c.ref_table, tables)
+            key = declared_key(c.ref_table, tables, c.span)
             if key and len(key) == len(c.columns):
                 c = replace(c, ref_columns=key)
         constraints.append(c)

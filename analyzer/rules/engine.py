@@ -39,6 +39,18 @@ from analyzer.ir import (
     Table,
     field_setter,
 )
+from analyzer.names import (
+    Changed,
+    Defined,
+    Key,
+    Place,
+    Redefinition,
+    key,
+    matches,
+    nearest,
+    replay,
+)
+from analyzer.passes.link_context import FileNames, file_names, signature, table_shape
 from analyzer.records import record
 from analyzer.rules.registry import Finding, Rule
 from analyzer.settings import SizingSettings
@@ -125,6 +137,14 @@ class ScopeContext:
     results: tuple[FileResult, ...]
     sizing: SizingSettings = field(default_factory=SizingSettings)
     tables: Mapping[str, tuple[tuple[FileResult, Table], ...]] = field(default_factory=dict)
+    #: bare name (lower case) -> each table of that name, its file and its key, in order
+    named: Mapping[str, tuple[tuple[FileResult, Table, Key], ...]] = field(default_factory=dict)
+    #: path -> how the file's names are read (dialect, ``USE``, drops and renames)
+    files: Mapping[str, FileNames] = field(default_factory=dict)
+    #: CREATE TABLEs of a name the scope defines already (no DROP between: D168)
+    redefinitions: tuple[Redefinition, ...] = ()
+    #: pairs of files that define a table differently: never linked to each other
+    apart: frozenset[frozenset[str]] = frozenset()
     #: What the scope rules work out once per scope and share, by name (the schema graph
     #: the G rules all walk: :meth:`schema`).
     shared: dict[str, t.Any] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -142,19 +162,27 @@ class ScopeContext:
             found = self.shared["schema"] = schema_index(self.results, self.lookup)
         return found
 
-    def lookup(self, name: QualifiedName) -> tuple[FileResult, Table] | None:
-        """The first table of the scope called ``name``.
-
-        A qualified reference matches the table of that schema; when none is defined
-        with a schema, a reference resolves by its bare name if exactly one table has
-        it (``REFERENCES dbo.orders`` to ``CREATE TABLE orders``: the owner is the
-        deploying user's default, which DDL does not say; docs/decisions.md).
-        """
-        found = self.tables.get(_key(name))
-        if found:
-            return found[0]
-        bare = self.tables.get("\0" + name.name.lower(), ())
-        return bare[0] if len(bare) == 1 or (bare and name.schema is None) else None
+    def lookup(
+        self, name: QualifiedName, at: Span | None = None
+    ) -> tuple[FileResult, Table] | None:
+        """The table ``name`` names, read where ``at`` is (a statement of a file of the
+        scope; None: no file's context), as :mod:`analyzer.names` resolves it: the
+        reference's database and default schema (``REFERENCES dbo.orders`` finds ``CREATE
+        TABLE orders`` on SQL Server, ``Production.Product`` never finds ``Product``), the
+        nearest definition, never one of a file apart from the reference's (D168)."""
+        candidates = self.named.get(name.name.lower())
+        if not candidates:
+            return None
+        names = self.files.get(at.file) if at is not None else None
+        place = names.place(at.start) if names is not None and at is not None else Place("")
+        wanted = key(name, place.dialect, place.database)
+        apart = self.apart if place.path else frozenset()
+        found = [
+            (k, Place(r.path, t.span.start if t.span is not None else None), (r, t))
+            for r, t, k in candidates
+            if matches(wanted, k) and (not apart or frozenset((r.path, place.path)) not in apart)
+        ]
+        return nearest(found, place)
 
 
 def scope_context(
@@ -162,15 +190,31 @@ def scope_context(
 ) -> ScopeContext:
     """The :class:`ScopeContext` of ``results``: the table index built once, O(tables)."""
     index: dict[str, list[tuple[FileResult, Table]]] = {}
+    named: dict[str, list[tuple[FileResult, Table, Key]]] = {}
+    files: dict[str, FileNames] = {}
+    defined: list[tuple[str, list[Defined], tuple[Changed, ...]]] = []
     for result in results:
+        names = files[result.path] = file_names(result)
+        mine: list[Defined] = []
         for table in result.tables:
             index.setdefault(_key(table.name), []).append((result, table))
             index.setdefault("\0" + table.name.name.lower(), []).append((result, table))
+            start = table.span.start if table.span is not None else 0
+            place = names.place(start)
+            k = key(table.name, place.dialect, place.database)
+            named.setdefault(k.name, []).append((result, table, k))
+            mine.append(Defined(k, start, signature(table_shape(table, result.path, names))))
+        defined.append((result.path, mine, names.changes))
+    redefinitions, apart = replay(defined)
     return ScopeContext(
         name,
         tuple(results),
         sizing or SizingSettings(),
         {k: tuple(v) for k, v in index.items()},
+        {k: tuple(v) for k, v in named.items()},
+        files,
+        redefinitions,
+        apart,
     )
 
 

@@ -280,7 +280,7 @@ def _references(ctx: ScopeContext) -> tuple[_Reference, ...]:
     found: tuple[_Reference, ...] | None = ctx.shared.get("references")
     if found is None:
         found = ctx.shared["references"] = tuple(
-            _Reference(result, table, key, ctx.lookup(key.ref_table))
+            _Reference(result, table, key, ctx.lookup(key.ref_table, key.span))
             for result in ctx.results
             for table in result.tables
             for key in table.constraints
@@ -557,7 +557,7 @@ def _standalone_unique(ctx: ScopeContext) -> dict[int, list[frozenset[str]]]:
         for index in result.indexes:
             if not index.unique or index.table is None:
                 continue
-            found = ctx.lookup(index.table)
+            found = ctx.lookup(index.table, index.span)
             if found is not None:
                 out.setdefault(id(found[1]), []).append(frozenset(c.lower() for c in index.columns))
     return out

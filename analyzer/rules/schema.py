@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from analyzer.ir import Severity
+from analyzer.names import Redefinition
 from analyzer.rules.engine import FileContext, ScopeContext
 from analyzer.rules.registry import Family, Finding, Rule
 
@@ -41,21 +42,62 @@ def duplicate_column(ctx: FileContext) -> Iterator[Finding]:
 
 
 def duplicate_table(ctx: ScopeContext) -> Iterator[Finding]:
-    """Every definition of a table after the first of the same name in one scope."""
-    for key, defined in ctx.tables.items():
-        if key.startswith("\0") or len(defined) < 2:
+    """Every CREATE TABLE of a name its scope defines already, replayed as a deployment
+    runs the scope's files (a DROP TABLE between the two is a redefinition, not a
+    duplicate; D168): one finding per table within a file, one per pair of files."""
+    tables = {
+        (r.path, t.span.start): (r, t) for r in ctx.results for t in r.tables if t.span is not None
+    }
+    pairs: dict[tuple[str, str], list[Redefinition]] = {}
+    for red in ctx.redefinitions:
+        pairs.setdefault((red.first_path, red.path), []).append(red)
+    for (first_path, path), reds in pairs.items():
+        found = tables.get((path, reds[0].start))
+        earlier = tables.get((first_path, reds[0].first_start))
+        if found is None or earlier is None:
             continue
-        (first_file, first), *others = defined
-        where = f"{first_file.path}:{first.span.line}" if first.span else first_file.path
-        for result, table in others:
-            yield DUPLICATE_TABLE.finding(
-                f"table {table.name} is already defined in this scope ({where}); ddlaudit "
-                "checks references against the first definition",
-                result.path,
-                span=table.span,
-                table=table,
-                related=(first.span,) if first.span is not None else (),
+        _, table = found
+        first = earlier[1]
+        if first_path == path:
+            for red in reds:
+                here, there = tables.get((path, red.start)), tables.get((path, red.first_start))
+                if here is None or there is None:
+                    continue
+                line = there[1].span.line if there[1].span is not None else 0
+                yield DUPLICATE_TABLE.finding(
+                    f"table {here[1].name} is already defined in this file (line {line}) and "
+                    "not dropped since: the second CREATE TABLE fails (Msg 2714)",
+                    path,
+                    span=here[1].span,
+                    table=here[1],
+                    related=(there[1].span,) if there[1].span is not None else (),
+                )
+            continue
+        names = ", ".join(
+            str(tables[(path, r.start)][1].name) for r in reds[:5] if (path, r.start) in tables
+        )
+        more = f", and {len(reds) - 5} more" if len(reds) > 5 else ""
+        count = f"{len(reds)} table{'s' if len(reds) > 1 else ''}"
+        if all(r.same for r in reds):
+            message = (
+                f"{path} defines the same {count} as {first_path} ({names}{more}): deployed "
+                "together the second CREATE TABLE fails; two copies of one database? mark "
+                "each folder with a ddlaudit.toml"
             )
+        else:
+            message = (
+                f"{first_path} and {path} define {count} differently ({names}{more}): two "
+                "databases? mark each folder with a ddlaudit.toml; until then their files are "
+                "not linked to each other"
+            )
+        yield DUPLICATE_TABLE.finding(
+            message,
+            path,
+            span=table.span,
+            table=table,
+            subject=f"{first_path}|{path}",
+            related=(first.span,) if first.span is not None else (),
+        )
 
 
 DUPLICATE_COLUMN = Rule(
@@ -88,14 +130,18 @@ DUPLICATE_TABLE = Rule(
     "schema",
     Severity.WARNING,
     "a table is defined twice in one scope",
-    what="Reports every CREATE TABLE of a name (schema-qualified, case-insensitive) that an "
-    "earlier file or statement of the same scope already defines. The scope is one PATH "
-    "argument: the files that form one database.",
+    what="Reports a CREATE TABLE of a name (read with its database and default schema, "
+    "case-insensitive) that an earlier statement of the same scope defines and no DROP "
+    "TABLE or rename has removed since, replaying the scope's files in order as a "
+    "deployment runs them: once per table within a file, once per pair of files (the "
+    "tables they both define, counted). The scope is the files that form one database "
+    "(docs/lint.md, Scopes).",
     why='The second CREATE TABLE fails on deployment (SQL Server Msg 2714 "There is '
     'already an object named ... in the database"), or, when a script drops and re-creates '
-    "it, one of the two definitions is dead and reviewers read the wrong one. ddlaudit "
-    "resolves references against the first definition, in path order, and never merges "
-    "the two.",
+    "it, one of the two definitions is dead and reviewers read the wrong one. Two files "
+    "that define tables differently are usually two databases in one folder tree: their "
+    "files are not linked to each other, and a reference resolves to the nearest "
+    "definition (the same file, then the same directory).",
     example="-- a.sql\nCREATE TABLE dbo.customer (id int NOT NULL PRIMARY KEY)\n"
     "-- b.sql\nCREATE TABLE dbo.customer (id int NOT NULL PRIMARY KEY, name varchar(40))",
     fix="Keep one definition per scope (change it in place, or ALTER TABLE in a later "
