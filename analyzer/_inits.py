@@ -339,7 +339,7 @@ def audit_mapping__TargetType(_setattr, _HAS_DEFAULT_FACTORY, _dflt_charset):
     return __init__
 
 
-def build__Context(_setattr, _HAS_DEFAULT_FACTORY):
+def build_context__Context(_setattr, _HAS_DEFAULT_FACTORY):
     def __init__(
         self,
         path,
