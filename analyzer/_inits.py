@@ -3217,6 +3217,74 @@ def spark_incremental__Reused(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
+def spark_listing__Listing(_setattr, _HAS_DEFAULT_FACTORY, _dflt_scopes, _dflt_sizes):
+    def __init__(
+        self,
+        local,
+        settle,
+        remote,
+        problems,
+        scopes=_dflt_scopes,
+        sizes=_dflt_sizes,
+    ):
+        _setattr(self, 'local', local)
+        _setattr(self, 'settle', settle)
+        _setattr(self, 'remote', remote)
+        _setattr(self, 'problems', problems)
+        _setattr(self, 'scopes', scopes)
+        _setattr(self, 'sizes', sizes)
+
+    return __init__
+
+
+def spark_listing__LocalNames(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        names,
+    ):
+        _setattr(self, 'names', names)
+
+    return __init__
+
+
+def spark_listing__Places(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        places,
+    ):
+        _setattr(self, 'places', places)
+
+    return __init__
+
+
+def spark_listing__RemotePlace(_setattr, _HAS_DEFAULT_FACTORY, _dflt_config):
+    def __init__(
+        self,
+        root,
+        order,
+        config=_dflt_config,
+    ):
+        _setattr(self, 'root', root)
+        _setattr(self, 'order', order)
+        _setattr(self, 'config', config)
+
+    return __init__
+
+
+def spark_listing__RemoteSelection(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        root,
+        include,
+        exclude,
+    ):
+        _setattr(self, 'root', root)
+        _setattr(self, 'include', include)
+        _setattr(self, 'exclude', exclude)
+
+    return __init__
+
+
 def spark_parts__WritingPass(_setattr, _HAS_DEFAULT_FACTORY):
     def __init__(
         self,
@@ -3233,7 +3301,7 @@ def spark_parts__WritingPass(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
-def spark_scan__Budget(_setattr, _HAS_DEFAULT_FACTORY, _dflt_bytes, _dflt_files, _dflt_fair_share, _dflt_pack_bytes):
+def spark_planning__Budget(_setattr, _HAS_DEFAULT_FACTORY, _dflt_bytes, _dflt_files, _dflt_fair_share, _dflt_pack_bytes):
     def __init__(
         self,
         bytes=_dflt_bytes,
@@ -3261,75 +3329,7 @@ def spark_scan__Lint(_setattr, _HAS_DEFAULT_FACTORY, _dflt_workload_path):
     return __init__
 
 
-def spark_scan__Listing(_setattr, _HAS_DEFAULT_FACTORY, _dflt_scopes, _dflt_sizes):
-    def __init__(
-        self,
-        local,
-        settle,
-        remote,
-        problems,
-        scopes=_dflt_scopes,
-        sizes=_dflt_sizes,
-    ):
-        _setattr(self, 'local', local)
-        _setattr(self, 'settle', settle)
-        _setattr(self, 'remote', remote)
-        _setattr(self, 'problems', problems)
-        _setattr(self, 'scopes', scopes)
-        _setattr(self, 'sizes', sizes)
-
-    return __init__
-
-
-def spark_scan__LocalNames(_setattr, _HAS_DEFAULT_FACTORY):
-    def __init__(
-        self,
-        names,
-    ):
-        _setattr(self, 'names', names)
-
-    return __init__
-
-
-def spark_scan__Places(_setattr, _HAS_DEFAULT_FACTORY):
-    def __init__(
-        self,
-        places,
-    ):
-        _setattr(self, 'places', places)
-
-    return __init__
-
-
-def spark_scan__RemotePlace(_setattr, _HAS_DEFAULT_FACTORY, _dflt_config):
-    def __init__(
-        self,
-        root,
-        order,
-        config=_dflt_config,
-    ):
-        _setattr(self, 'root', root)
-        _setattr(self, 'order', order)
-        _setattr(self, 'config', config)
-
-    return __init__
-
-
-def spark_scan__RemoteSelection(_setattr, _HAS_DEFAULT_FACTORY):
-    def __init__(
-        self,
-        root,
-        include,
-        exclude,
-    ):
-        _setattr(self, 'root', root)
-        _setattr(self, 'include', include)
-        _setattr(self, 'exclude', exclude)
-
-    return __init__
-
-
-def spark_scan__ScanSummary(_setattr, _HAS_DEFAULT_FACTORY, _dflt_datasets, _dflt_finding_errors, _dflt_finding_warnings, _dflt_finding_infos, _dflt_nodes, _dflt_edges, _dflt_unresolved, _dflt_reanalysed, _dflt_indexes):
+def spark_summary__ScanSummary(_setattr, _HAS_DEFAULT_FACTORY, _dflt_datasets, _dflt_finding_errors, _dflt_finding_warnings, _dflt_finding_infos, _dflt_nodes, _dflt_edges, _dflt_unresolved, _dflt_reanalysed, _dflt_indexes):
     def __init__(
         self,
         files,
