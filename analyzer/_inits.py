@@ -721,60 +721,6 @@ def diff_sides__Side(_setattr, _HAS_DEFAULT_FACTORY, _dflt_display, _dflt_tempor
     return __init__
 
 
-def estimators__Figure(_setattr, _HAS_DEFAULT_FACTORY, _dflt_unit, _dflt_worksheet):
-    def __init__(
-        self,
-        name,
-        value,
-        unit=_dflt_unit,
-        worksheet=_dflt_worksheet,
-    ):
-        _setattr(self, 'name', name)
-        _setattr(self, 'value', value)
-        _setattr(self, 'unit', unit)
-        _setattr(self, 'worksheet', worksheet)
-
-    return __init__
-
-
-def estimators__TableEstimate(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_limit, _dflt_rows, _dflt_rows_per_page, _dflt_pages, _dflt_table_bytes, _dflt_figures, _dflt_worksheets, _dflt_diagnostics, _dflt_reconstruction):
-    def __init__(
-        self,
-        path,
-        table,
-        dialect,
-        platform,
-        row_bytes,
-        max_row_bytes,
-        row_limit=_dflt_row_limit,
-        rows=_dflt_rows,
-        rows_per_page=_dflt_rows_per_page,
-        pages=_dflt_pages,
-        table_bytes=_dflt_table_bytes,
-        figures=_dflt_figures,
-        worksheets=_dflt_worksheets,
-        diagnostics=_dflt_diagnostics,
-        reconstruction=_dflt_reconstruction,
-    ):
-        _setattr(self, 'path', path)
-        _setattr(self, 'table', table)
-        _setattr(self, 'dialect', dialect)
-        _setattr(self, 'platform', platform)
-        _setattr(self, 'row_bytes', row_bytes)
-        _setattr(self, 'max_row_bytes', max_row_bytes)
-        _setattr(self, 'row_limit', row_limit)
-        _setattr(self, 'rows', rows)
-        _setattr(self, 'rows_per_page', rows_per_page)
-        _setattr(self, 'pages', pages)
-        _setattr(self, 'table_bytes', table_bytes)
-        _setattr(self, 'figures', figures)
-        _setattr(self, 'worksheets', worksheets)
-        _setattr(self, 'diagnostics', diagnostics)
-        _setattr(self, 'reconstruction', reconstruction)
-
-    return __init__
-
-
 def estimators_ase_index___Keys(_setattr, _HAS_DEFAULT_FACTORY):
     def __init__(
         self,
@@ -1401,6 +1347,60 @@ def estimators_sql_remote__SubscriptionColumn(_setattr, _HAS_DEFAULT_FACTORY, _d
         _setattr(self, 'length', length)
         _setattr(self, 'needed', needed)
         _setattr(self, 'values', values)
+
+    return __init__
+
+
+def estimators_table_estimate__Figure(_setattr, _HAS_DEFAULT_FACTORY, _dflt_unit, _dflt_worksheet):
+    def __init__(
+        self,
+        name,
+        value,
+        unit=_dflt_unit,
+        worksheet=_dflt_worksheet,
+    ):
+        _setattr(self, 'name', name)
+        _setattr(self, 'value', value)
+        _setattr(self, 'unit', unit)
+        _setattr(self, 'worksheet', worksheet)
+
+    return __init__
+
+
+def estimators_table_estimate__TableEstimate(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_limit, _dflt_rows, _dflt_rows_per_page, _dflt_pages, _dflt_table_bytes, _dflt_figures, _dflt_worksheets, _dflt_diagnostics, _dflt_reconstruction):
+    def __init__(
+        self,
+        path,
+        table,
+        dialect,
+        platform,
+        row_bytes,
+        max_row_bytes,
+        row_limit=_dflt_row_limit,
+        rows=_dflt_rows,
+        rows_per_page=_dflt_rows_per_page,
+        pages=_dflt_pages,
+        table_bytes=_dflt_table_bytes,
+        figures=_dflt_figures,
+        worksheets=_dflt_worksheets,
+        diagnostics=_dflt_diagnostics,
+        reconstruction=_dflt_reconstruction,
+    ):
+        _setattr(self, 'path', path)
+        _setattr(self, 'table', table)
+        _setattr(self, 'dialect', dialect)
+        _setattr(self, 'platform', platform)
+        _setattr(self, 'row_bytes', row_bytes)
+        _setattr(self, 'max_row_bytes', max_row_bytes)
+        _setattr(self, 'row_limit', row_limit)
+        _setattr(self, 'rows', rows)
+        _setattr(self, 'rows_per_page', rows_per_page)
+        _setattr(self, 'pages', pages)
+        _setattr(self, 'table_bytes', table_bytes)
+        _setattr(self, 'figures', figures)
+        _setattr(self, 'worksheets', worksheets)
+        _setattr(self, 'diagnostics', diagnostics)
+        _setattr(self, 'reconstruction', reconstruction)
 
     return __init__
 
