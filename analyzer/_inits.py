@@ -339,7 +339,7 @@ def audit_mapping__TargetType(_setattr, _HAS_DEFAULT_FACTORY, _dflt_charset):
     return __init__
 
 
-def build__Context(_setattr, _HAS_DEFAULT_FACTORY):
+def build_context__Context(_setattr, _HAS_DEFAULT_FACTORY):
     def __init__(
         self,
         path,
@@ -719,60 +719,6 @@ def diff_sides__Side(_setattr, _HAS_DEFAULT_FACTORY, _dflt_display, _dflt_tempor
         _setattr(self, 'root', root)
         _setattr(self, 'display', display)
         _setattr(self, 'temporary', temporary)
-
-    return __init__
-
-
-def estimators__Figure(_setattr, _HAS_DEFAULT_FACTORY, _dflt_unit, _dflt_worksheet):
-    def __init__(
-        self,
-        name,
-        value,
-        unit=_dflt_unit,
-        worksheet=_dflt_worksheet,
-    ):
-        _setattr(self, 'name', name)
-        _setattr(self, 'value', value)
-        _setattr(self, 'unit', unit)
-        _setattr(self, 'worksheet', worksheet)
-
-    return __init__
-
-
-def estimators__TableEstimate(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_limit, _dflt_rows, _dflt_rows_per_page, _dflt_pages, _dflt_table_bytes, _dflt_figures, _dflt_worksheets, _dflt_diagnostics, _dflt_reconstruction):
-    def __init__(
-        self,
-        path,
-        table,
-        dialect,
-        platform,
-        row_bytes,
-        max_row_bytes,
-        row_limit=_dflt_row_limit,
-        rows=_dflt_rows,
-        rows_per_page=_dflt_rows_per_page,
-        pages=_dflt_pages,
-        table_bytes=_dflt_table_bytes,
-        figures=_dflt_figures,
-        worksheets=_dflt_worksheets,
-        diagnostics=_dflt_diagnostics,
-        reconstruction=_dflt_reconstruction,
-    ):
-        _setattr(self, 'path', path)
-        _setattr(self, 'table', table)
-        _setattr(self, 'dialect', dialect)
-        _setattr(self, 'platform', platform)
-        _setattr(self, 'row_bytes', row_bytes)
-        _setattr(self, 'max_row_bytes', max_row_bytes)
-        _setattr(self, 'row_limit', row_limit)
-        _setattr(self, 'rows', rows)
-        _setattr(self, 'rows_per_page', rows_per_page)
-        _setattr(self, 'pages', pages)
-        _setattr(self, 'table_bytes', table_bytes)
-        _setattr(self, 'figures', figures)
-        _setattr(self, 'worksheets', worksheets)
-        _setattr(self, 'diagnostics', diagnostics)
-        _setattr(self, 'reconstruction', reconstruction)
 
     return __init__
 
@@ -1403,6 +1349,60 @@ def estimators_sql_remote__SubscriptionColumn(_setattr, _HAS_DEFAULT_FACTORY, _d
         _setattr(self, 'length', length)
         _setattr(self, 'needed', needed)
         _setattr(self, 'values', values)
+
+    return __init__
+
+
+def estimators_table_estimate__Figure(_setattr, _HAS_DEFAULT_FACTORY, _dflt_unit, _dflt_worksheet):
+    def __init__(
+        self,
+        name,
+        value,
+        unit=_dflt_unit,
+        worksheet=_dflt_worksheet,
+    ):
+        _setattr(self, 'name', name)
+        _setattr(self, 'value', value)
+        _setattr(self, 'unit', unit)
+        _setattr(self, 'worksheet', worksheet)
+
+    return __init__
+
+
+def estimators_table_estimate__TableEstimate(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_limit, _dflt_rows, _dflt_rows_per_page, _dflt_pages, _dflt_table_bytes, _dflt_figures, _dflt_worksheets, _dflt_diagnostics, _dflt_reconstruction):
+    def __init__(
+        self,
+        path,
+        table,
+        dialect,
+        platform,
+        row_bytes,
+        max_row_bytes,
+        row_limit=_dflt_row_limit,
+        rows=_dflt_rows,
+        rows_per_page=_dflt_rows_per_page,
+        pages=_dflt_pages,
+        table_bytes=_dflt_table_bytes,
+        figures=_dflt_figures,
+        worksheets=_dflt_worksheets,
+        diagnostics=_dflt_diagnostics,
+        reconstruction=_dflt_reconstruction,
+    ):
+        _setattr(self, 'path', path)
+        _setattr(self, 'table', table)
+        _setattr(self, 'dialect', dialect)
+        _setattr(self, 'platform', platform)
+        _setattr(self, 'row_bytes', row_bytes)
+        _setattr(self, 'max_row_bytes', max_row_bytes)
+        _setattr(self, 'row_limit', row_limit)
+        _setattr(self, 'rows', rows)
+        _setattr(self, 'rows_per_page', rows_per_page)
+        _setattr(self, 'pages', pages)
+        _setattr(self, 'table_bytes', table_bytes)
+        _setattr(self, 'figures', figures)
+        _setattr(self, 'worksheets', worksheets)
+        _setattr(self, 'diagnostics', diagnostics)
+        _setattr(self, 'reconstruction', reconstruction)
 
     return __init__
 
@@ -3347,6 +3347,74 @@ def spark_incremental__Reused(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
+def spark_listing__Listing(_setattr, _HAS_DEFAULT_FACTORY, _dflt_scopes, _dflt_sizes):
+    def __init__(
+        self,
+        local,
+        settle,
+        remote,
+        problems,
+        scopes=_dflt_scopes,
+        sizes=_dflt_sizes,
+    ):
+        _setattr(self, 'local', local)
+        _setattr(self, 'settle', settle)
+        _setattr(self, 'remote', remote)
+        _setattr(self, 'problems', problems)
+        _setattr(self, 'scopes', scopes)
+        _setattr(self, 'sizes', sizes)
+
+    return __init__
+
+
+def spark_listing__LocalNames(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        names,
+    ):
+        _setattr(self, 'names', names)
+
+    return __init__
+
+
+def spark_listing__Places(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        places,
+    ):
+        _setattr(self, 'places', places)
+
+    return __init__
+
+
+def spark_listing__RemotePlace(_setattr, _HAS_DEFAULT_FACTORY, _dflt_config):
+    def __init__(
+        self,
+        root,
+        order,
+        config=_dflt_config,
+    ):
+        _setattr(self, 'root', root)
+        _setattr(self, 'order', order)
+        _setattr(self, 'config', config)
+
+    return __init__
+
+
+def spark_listing__RemoteSelection(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        root,
+        include,
+        exclude,
+    ):
+        _setattr(self, 'root', root)
+        _setattr(self, 'include', include)
+        _setattr(self, 'exclude', exclude)
+
+    return __init__
+
+
 def spark_parts__WritingPass(_setattr, _HAS_DEFAULT_FACTORY):
     def __init__(
         self,
@@ -3363,7 +3431,7 @@ def spark_parts__WritingPass(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
-def spark_scan__Budget(_setattr, _HAS_DEFAULT_FACTORY, _dflt_bytes, _dflt_files, _dflt_fair_share, _dflt_pack_bytes):
+def spark_planning__Budget(_setattr, _HAS_DEFAULT_FACTORY, _dflt_bytes, _dflt_files, _dflt_fair_share, _dflt_pack_bytes):
     def __init__(
         self,
         bytes=_dflt_bytes,
@@ -3391,75 +3459,7 @@ def spark_scan__Lint(_setattr, _HAS_DEFAULT_FACTORY, _dflt_workload_path):
     return __init__
 
 
-def spark_scan__Listing(_setattr, _HAS_DEFAULT_FACTORY, _dflt_scopes, _dflt_sizes):
-    def __init__(
-        self,
-        local,
-        settle,
-        remote,
-        problems,
-        scopes=_dflt_scopes,
-        sizes=_dflt_sizes,
-    ):
-        _setattr(self, 'local', local)
-        _setattr(self, 'settle', settle)
-        _setattr(self, 'remote', remote)
-        _setattr(self, 'problems', problems)
-        _setattr(self, 'scopes', scopes)
-        _setattr(self, 'sizes', sizes)
-
-    return __init__
-
-
-def spark_scan__LocalNames(_setattr, _HAS_DEFAULT_FACTORY):
-    def __init__(
-        self,
-        names,
-    ):
-        _setattr(self, 'names', names)
-
-    return __init__
-
-
-def spark_scan__Places(_setattr, _HAS_DEFAULT_FACTORY):
-    def __init__(
-        self,
-        places,
-    ):
-        _setattr(self, 'places', places)
-
-    return __init__
-
-
-def spark_scan__RemotePlace(_setattr, _HAS_DEFAULT_FACTORY, _dflt_config):
-    def __init__(
-        self,
-        root,
-        order,
-        config=_dflt_config,
-    ):
-        _setattr(self, 'root', root)
-        _setattr(self, 'order', order)
-        _setattr(self, 'config', config)
-
-    return __init__
-
-
-def spark_scan__RemoteSelection(_setattr, _HAS_DEFAULT_FACTORY):
-    def __init__(
-        self,
-        root,
-        include,
-        exclude,
-    ):
-        _setattr(self, 'root', root)
-        _setattr(self, 'include', include)
-        _setattr(self, 'exclude', exclude)
-
-    return __init__
-
-
-def spark_scan__ScanSummary(_setattr, _HAS_DEFAULT_FACTORY, _dflt_datasets, _dflt_finding_errors, _dflt_finding_warnings, _dflt_finding_infos, _dflt_nodes, _dflt_edges, _dflt_unresolved, _dflt_reanalysed, _dflt_indexes):
+def spark_summary__ScanSummary(_setattr, _HAS_DEFAULT_FACTORY, _dflt_datasets, _dflt_finding_errors, _dflt_finding_warnings, _dflt_finding_infos, _dflt_nodes, _dflt_edges, _dflt_unresolved, _dflt_reanalysed, _dflt_indexes):
     def __init__(
         self,
         files,

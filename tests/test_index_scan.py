@@ -24,7 +24,8 @@ pytest.importorskip("pyspark", reason="pyspark is not installed: pip install -e 
 
 from analyzer.config import load
 from analyzer.core import Options
-from analyzer.spark.scan import Budget, BudgetError, _conf_count, run_scan
+from analyzer.spark.planning import _conf_count
+from analyzer.spark.scan import Budget, BudgetError, run_scan
 
 ROWS = 1_000_000
 

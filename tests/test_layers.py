@@ -88,6 +88,10 @@ def _imports(path: Path) -> list[tuple[int, str]]:
 
 FILES = sorted(p for d in ("analyzer", "grammars") for p in (ROOT / d).rglob("*.py"))
 
+#: Packages whose modules import one another in one direction only (issue 30, D144-D147):
+#: shared pieces live in a module both sides import, lazy imports included.
+NO_CIRCLES = ("analyzer.passes", "analyzer.build", "analyzer.estimators", "analyzer.spark")
+
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_import_reaches_back_up(path: Path) -> None:
@@ -101,3 +105,38 @@ def test_no_import_reaches_back_up(path: Path) -> None:
         if stage is not None and stage > own and name != "analyzer":
             bad.append(f"line {line}: {name} (stage {stage} > {own})")
     assert not bad, f"{_module_name(path)} imports a later stage: {bad}"
+
+
+def _module_imports(path: Path, modules: set[str]) -> set[str]:
+    """The package's modules ``path`` imports (``from p import m`` of a module ``p.m`` is
+    an import of ``p.m``, not of the package ``p``)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            inner = {f"{node.module}.{a.name}" for a in node.names} & modules
+            found.update(inner if len(inner) == len(node.names) else {node.module, *inner})
+    return found & modules
+
+
+@pytest.mark.parametrize("package", NO_CIRCLES)
+def test_no_import_circle(package: str) -> None:
+    paths = {_module_name(p): p for p in FILES}
+    inside = {m for m in paths if m == package or m.startswith(package + ".")}
+    edges = {m: _module_imports(paths[m], inside) - {m} for m in inside}
+    # depth-first search for a path back to where it started
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+
+    def visit(module: str, trail: list[str]) -> list[str] | None:
+        state[module] = 1
+        for target in sorted(edges[module]):
+            if state.get(target) == 1:
+                return [*trail, module, target]
+            if target not in state and (found := visit(target, [*trail, module])):
+                return found
+        state[module] = 2
+        return None
+
+    circles = [c for m in sorted(inside) if m not in state and (c := visit(m, []))]
+    assert not circles, f"import circle: {' -> '.join(circles[0])}"

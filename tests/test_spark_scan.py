@@ -28,11 +28,11 @@ from analyzer.spark.scan import (
     LocalNames,
     RemoteSelection,
     ScanSummary,
-    _hadoop_path,
     list_inputs,
     run_scan,
     struct_type,
 )
+from analyzer.spark.two_phase import _hadoop_path
 
 TSQL = b"""-- orders
 CREATE TABLE [dbo].[orders] (

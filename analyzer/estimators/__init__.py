@@ -3,7 +3,9 @@
 An estimator reads a table whose columns the sizing passes have annotated
 (``Column.storage``) and fills the vendor's worksheet (:mod:`analyzer.worksheet`).
 One module per platform; :data:`ESTIMATORS` lists them and :func:`estimate_file`
-applies the right one to every table of a file.
+applies the right one to every table of a file.  The platform modules load on first use
+and import what they return from :mod:`analyzer.estimators.table_estimate`, not from here,
+so that nothing imports in a circle (D145).
 
 >>> from analyzer.core import Options, analyze_bytes
 >>> from analyzer import passes
@@ -21,58 +23,11 @@ from __future__ import annotations
 
 import typing as t
 
-from analyzer.ir import Diagnostic, FileResult, QualifiedName, Table
-from analyzer.records import record
+from analyzer.estimators.table_estimate import Estimator, Figure, TableEstimate
+from analyzer.ir import FileResult
 from analyzer.settings import SizingSettings
-from analyzer.worksheet import Worksheet
 
-
-@record
-class Figure:
-    """A named result (``row_bytes``, ``pages``, ...), its unit and the worksheet behind it."""
-
-    name: str
-    value: int | float
-    unit: str = "bytes"
-    worksheet: str | None = None
-
-
-@record
-class TableEstimate:
-    """The sizing of one table on one platform.
-
-    ``row_bytes`` is the headline row size (with the run's fill/averages);
-    ``max_row_bytes`` the row at every column's declared maximum, checked against
-    ``row_limit``. ``pages`` and ``table_bytes`` need a row count (``--rows``).
-    """
-
-    path: str
-    table: QualifiedName
-    dialect: str
-    platform: str
-    row_bytes: int
-    max_row_bytes: int
-    row_limit: int | None = None
-    rows: int | None = None
-    rows_per_page: int | None = None
-    pages: int | None = None
-    table_bytes: int | None = None
-    figures: tuple[Figure, ...] = ()
-    worksheets: tuple[Worksheet, ...] = ()
-    diagnostics: tuple[Diagnostic, ...] = ()
-    #: Set when a figure comes from a reconstructed (not vendor-printed) formula.
-    reconstruction: str | None = None
-
-
-class Estimator(t.Protocol):
-    """``estimate(table, path, sizing, explain)``: ``explain=False`` asks for the figures
-    and diagnostics only; an estimator then leaves out the worksheets it can do without
-    (Teradata, ASE and HiRDB: their row worksheets; SQL Server: the row at its declared
-    maximums), the others are made either way."""
-
-    def __call__(
-        self, table: Table, path: str, sizing: SizingSettings, explain: bool = True
-    ) -> TableEstimate: ...
+__all__ = ["ESTIMATORS", "Estimator", "Figure", "TableEstimate", "estimate_file"]
 
 
 def _teradata() -> Estimator:

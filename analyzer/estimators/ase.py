@@ -44,8 +44,8 @@ from __future__ import annotations
 
 import math
 
-from analyzer.estimators import Figure, TableEstimate
 from analyzer.estimators.mssql import ClusteredKey, clustered_key
+from analyzer.estimators.table_estimate import Figure, TableEstimate
 from analyzer.ir import Column, Diagnostic, Severity, Table
 from analyzer.settings import AseSettings, SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet

@@ -40,7 +40,7 @@ import math
 from collections.abc import Hashable
 from fractions import Fraction
 
-from analyzer.estimators import Figure, TableEstimate
+from analyzer.estimators.table_estimate import Figure, TableEstimate
 from analyzer.ir import Column, ColumnStorage, Diagnostic, Severity, Table, evolve
 from analyzer.records import record
 from analyzer.settings import HirdbSettings, SizingSettings

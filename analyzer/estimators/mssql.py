@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 
-from analyzer.estimators import Figure, TableEstimate
+from analyzer.estimators.table_estimate import Figure, TableEstimate
 from analyzer.ir import Column, ConstraintKind, Diagnostic, Severity, Table
 from analyzer.records import record
 from analyzer.settings import MssqlSettings, SizingSettings

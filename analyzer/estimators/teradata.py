@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from analyzer.estimators import Figure, TableEstimate
+from analyzer.estimators.table_estimate import Figure, TableEstimate
 from analyzer.ir import Column, ColumnStorage, Diagnostic, Severity, Table
 from analyzer.platforms.teradata import SPATIAL_METADATA_BYTES, extra_presence_octets
 from analyzer.records import record

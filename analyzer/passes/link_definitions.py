@@ -44,6 +44,17 @@ from analyzer.ir import (
 from analyzer.passes.link_context import Tables, has
 from analyzer.passes.link_tables import declared_key
 
+#: The clauses of ``alter [applied | request] function replication definition``.
+FUNCTION_ACTIONS = frozenset(
+    {
+        "deliver_as",
+        "replicate_function",
+        "add_parameters",
+        "add_searchable_parameters",
+        "send_standby_parameters",
+    }
+)
+
 
 def link_definitions(
     result: FileResult, tables: Tables, types: Mapping[str, UserType], diags: list[Diagnostic]
@@ -164,18 +175,6 @@ def _alter(
         key, _, value = change.value.partition("=")
         result = replace(result, options=(*defn.options, (key, value)))
     return result
-
-
-#: The clauses of ``alter [applied | request] function replication definition``.
-FUNCTION_ACTIONS = frozenset(
-    {
-        "deliver_as",
-        "replicate_function",
-        "add_parameters",
-        "add_searchable_parameters",
-        "send_standby_parameters",
-    }
-)
 
 
 def _alter_function(

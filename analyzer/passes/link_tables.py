@@ -50,6 +50,11 @@ from analyzer.ir import (
 )
 from analyzer.passes.link_context import Tables, TableShape, agrees
 
+#: Changes made by DDL statements (``ALTER TABLE ... ADD``, ``CREATE INDEX``), not ASE
+#: procedures: their constraints are declared ones (no ``declared_by``) and the procedure
+#: checks (R007, R008, R012, R014) do not apply to them (D76).
+STATEMENT_CHANGES = frozenset({"alter table", "create index"})
+
 
 def link_table_changes(result: FileResult, tables: Tables, diags: list[Diagnostic]) -> FileResult:
     """``result`` with every change of the scope that targets its tables applied to them, and
@@ -103,12 +108,6 @@ def link_table_changes(result: FileResult, tables: Tables, diags: list[Diagnosti
     # foreign keys of this file's tables get the referenced key too
     new_tables = [_with_ref_columns(t, tables) for t in new_tables]
     return replace(result, tables=tuple(new_tables), table_changes=tuple(changes))
-
-
-#: Changes made by DDL statements (``ALTER TABLE ... ADD``, ``CREATE INDEX``), not ASE
-#: procedures: their constraints are declared ones (no ``declared_by``) and the procedure
-#: checks (R007, R008, R012, R014) do not apply to them (D76).
-STATEMENT_CHANGES = frozenset({"alter table", "create index"})
 
 
 def _fold_marking(

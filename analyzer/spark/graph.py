@@ -17,7 +17,7 @@ import typing as t
 
 from analyzer.graph import Schema
 from analyzer.rows import DATASETS, GRAPH_DATASETS, read_order, schemas_from_rows
-from analyzer.spark.scan import struct_type
+from analyzer.spark.writing import struct_type
 
 if t.TYPE_CHECKING:
     from pyspark.sql import SparkSession

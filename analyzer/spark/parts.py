@@ -51,7 +51,7 @@ NULL_PARTITION = "__HIVE_DEFAULT_PARTITION__"
 ROW_GROUP = 20_000
 
 #: What one task reports to the driver: rows counted by the summary's keys
-#: (``scan._counted_by``), and the pickled workload pieces of its files.
+#: (``summary._counted_by``), and the pickled workload pieces of its files.
 TaskReport = tuple[dict[tuple[str, str], int], list[bytes]]
 
 
@@ -61,7 +61,7 @@ def fields_of(dataset: str) -> tuple[Field, ...]:
 
 def spark_metadata(fields: Sequence[Field]) -> str:
     """The JSON Spark's writer stores as the row schema of ``fields`` (what
-    ``StructType.json()`` gives for :func:`analyzer.spark.scan.struct_type`)."""
+    ``StructType.json()`` gives for :func:`analyzer.spark.writing.struct_type`)."""
     return json.dumps(
         {
             "type": "struct",
@@ -203,7 +203,7 @@ class PartWriter:
 
 
 def count_rows(name: str, rows: Sequence[Row], counts: Counter[tuple[str, str]]) -> None:
-    """Add ``rows`` of ``name`` to ``counts`` by the summary's keys (``scan._counted_by``):
+    """Add ``rows`` of ``name`` to ``counts`` by the summary's keys (``summary._counted_by``):
     files by ok/failed, diagnostics and findings by severity, edges by resolved."""
     if not rows:
         return

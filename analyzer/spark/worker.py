@@ -84,7 +84,7 @@ Record = tuple[Row, list[Row], list[Row], list[Row]]
 
 #: One file's phase-2 row: its :data:`Record`, its scope, its pickled :class:`Member`
 #: (bytes the JVM caches as they are) and its ``indexes`` rows (``scan --indexes``); the
-#: shape of :func:`analyzer.spark.scan.record_schema`.
+#: shape of :func:`analyzer.spark.writing.record_schema`.
 CheckedRow = tuple[Row, list[Row], list[Row], list[Row], str, bytes, list[Row]]
 
 #: A path Spark lists itself (``hdfs://``, ``s3a://`` ...): reported as is.
@@ -746,7 +746,7 @@ class PackScope:
     settled: tuple[FileResult, ...] = ()
 
 
-#: The row a one-pass task emits (:func:`analyzer.spark.scan.output_schema`): the rows of
+#: The row a one-pass task emits (:func:`analyzer.spark.writing.output_schema`): the rows of
 #: every dataset (``files`` ... ``indexes``), and the pickled workload piece of a file.
 OutputRow = tuple[
     list[Row], list[Row], list[Row], list[Row], list[Row], list[Row], list[Row], list[Row],
