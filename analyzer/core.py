@@ -145,7 +145,8 @@ def analyze_source(
         text, start, end, whole = work.pop()
         if whole and grammar.batch_separator:
             pieces = batch_statements(text, _cutting(grammar))
-            if len(pieces) > 1:
+            # one piece short of the whole: the END of a block the split closed before it
+            if len(pieces) > 1 or (pieces and pieces[0] != (0, len(text))):
                 work.extend((text[a:b], start + a, start + b, False) for a, b in reversed(pieces))
                 continue
         kind = grammar.statement_kind(text)
@@ -189,8 +190,9 @@ def analyze_source(
             continue
         except BuildError as err:
             span = index.span(source.path, st.start, st.end)
+            severity = Severity.WARNING if err.accepted else Severity.ERROR
             diags.append(
-                Diagnostic("P005", Severity.ERROR, str(err), span, None, index.line_text(span.line))
+                Diagnostic("P005", severity, str(err), span, None, index.line_text(span.line))
             )
             continue
         except Exception as err:

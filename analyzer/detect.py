@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import functools
+import re
 import types
 import typing as t
 
@@ -59,10 +60,47 @@ class DialectChoice:
     evidence: tuple[str, ...] = ()
 
 
-def detect(text: str) -> DialectChoice:
-    """Score each grammar's evidence over the head of ``text``; highest total wins."""
+#: Words in a file's name or its folder's that name its platform (``schema-sybase.sql``,
+#: ``sqlserver2008/x.sql``): they decide where the content shows only what the dialects
+#: share, or nothing (D167).
+PATH_WORDS: t.Mapping[str, str] = types.MappingProxyType(
+    {
+        r"sql[-_ ]?server|mssql|tsql|azure[-_]?sql": "tsql",
+        r"sybase|ase": "sybase",
+        r"teradata|bteq": "teradata",
+        r"hirdb": "hirdb",
+    }
+)
+
+
+@functools.cache
+def _path_words() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple(
+        (re.compile(rf"(?<![a-z])(?:{words})(?![a-z])"), dialect)
+        for words, dialect in PATH_WORDS.items()
+    )
+
+
+def path_hint(path: str) -> str | None:
+    """The dialect a file's name and its folder's name name, if exactly one.
+
+    >>> path_hint("ddl/sqlserver2008/jbpm-schema.sql"), path_hint("db/tables_sybase.sql")
+    ('tsql', 'sybase')
+    >>> path_hint("base/release.sql") is None, path_hint("sybase-to-mssql.sql") is None
+    (True, True)
+    """
+    parts = path.replace("\\", "/").rsplit("/", 2)
+    low = "/".join(parts[-2:]).lower()
+    found = {dialect for pattern, dialect in _path_words() if pattern.search(low)}
+    return found.pop() if len(found) == 1 else None
+
+
+def detect(text: str, path: str = "") -> DialectChoice:
+    """Score each grammar's evidence over the head of ``text`` (and the platform ``path``
+    names, :func:`path_hint`); highest total wins."""
+    hint = path_hint(path) if path else None
     for window in SCAN_WINDOWS:
-        choice = _score(text[:window])
+        choice = _score(text[:window], hint)
         if choice is not None or window >= len(text):
             break
     if choice is None:
@@ -112,7 +150,7 @@ def _evidence_index() -> _EvidenceIndex:
     )
 
 
-def _score(head: str) -> DialectChoice | None:
+def _score(head: str, hint: str | None = None) -> DialectChoice | None:
     lowered = fold_case(head)
     words = text_words(head, lowered)
     index = _evidence_index()
@@ -134,6 +172,12 @@ def _score(head: str) -> DialectChoice | None:
             own, score, labels = scores.get(gi) or (0, 0, [])
             labels.append(ev.label)
             scores[gi] = (own + (0 if ev.shared else ev.weight), score + ev.weight, labels)
+    if hint is not None and not any(own for own, _, _ in scores.values()):
+        # nothing only one dialect accepts: the file's name decides
+        shared = next(
+            (labels for gi, (_, _, labels) in scores.items() if index.grammars[gi][0] == hint), []
+        )
+        return DialectChoice(hint, "detected", (f"file name names {hint}", *shared))
     best: tuple[tuple[int, int], str, tuple[str, ...]] | None = None
     for gi in sorted(scores):  # registry order: the first of equal scores wins, as before
         own, score, labels = scores[gi]
@@ -158,7 +202,7 @@ def choose(
         return DialectChoice(forced.lower(), "option", ("--dialect",))
     if mapped:
         return DialectChoice(mapped.lower(), "config", (f"config maps {path}",))
-    choice = detect(text)
+    choice = detect(text, path)
     if choice.how == "fallback" and scope:
         choice = DialectChoice(scope.lower(), "scope", ("the dialect of its scope's other files",))
     suffix = next((x for x in BTEQ_EXTENSIONS if path.lower().endswith(x)), None)

@@ -15,6 +15,7 @@ token the parser could not use (recorded by :class:`grammars.base.SpanParserMixi
 from __future__ import annotations
 
 import logging
+import re
 import typing as t
 from dataclasses import replace
 
@@ -43,6 +44,22 @@ class Parsed:
 
     tree: exp.Expr | None
     diagnostics: tuple[Diagnostic, ...] = ()
+
+
+_TOKEN_REPR = re.compile(
+    r"<Token token_type: TokenType\.\w+, text: (?P<text>.*?), line: \d+, col: \d+, "
+    r"start: \d+, end: \d+, comments: \[.*?\]>"
+)
+
+
+def _plain_tokens(description: str) -> str:
+    """sqlglot's message with each token's Python repr replaced by its text, quoted.
+
+    >>> _plain_tokens("Expected table name but got <Token token_type: TokenType.LT, "
+    ...               "text: <, line: 1, col: 14, start: 13, end: 13, comments: []>")
+    "Expected table name but got '<'"
+    """
+    return _TOKEN_REPR.sub(lambda m: repr(m.group("text")), description)
 
 
 def _line_start(text: str, line: int) -> int:
@@ -93,7 +110,7 @@ def parse_statement(
             # sqlglot's col is the column of the offending token's last character.
             end = _line_start(text, line) + col
             start = max(_line_start(text, line), end - max(len(highlight), 1))
-            description = str(e.get("description") or err)
+            description = _plain_tokens(str(e.get("description") or err))
             # sqlglot often reports the same failure twice in other words.
             previous = diags[-1].span if diags else None
             if previous is not None and previous.start == offset + start:

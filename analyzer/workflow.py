@@ -143,7 +143,7 @@ def _statement_end(text: str, dialect: str | None) -> Callable[[int], int | None
             bteq = grammar is not None and grammar.name == BTEQ_DIALECT  # as core splits (D97)
             for st in split_statements(text, batch_separator=separator, dot_commands=bteq):
                 pieces = batch_statements(st.text, grammar) if grammar is not None else []
-                if len(pieces) > 1:
+                if len(pieces) > 1 or (pieces and pieces[0] != (0, len(st.text))):
                     ends.extend((st.start + a, st.start + b) for a, b in pieces)
                 else:
                     ends.append((st.start, st.end))

@@ -90,3 +90,51 @@ def test_every_statement_of_a_batch_is_analysed() -> None:
     assert result.diagnostics == ()
     assert [u.name.name for u in result.user_types] == ["id_t", "tid", "empid"]
     assert [s.kind for s in result.skipped] == ["raiserror", "drop table", "drop table"]
+
+
+def test_a_create_table_after_a_block_end_in_one_batch_is_analysed() -> None:
+    sql = (
+        "DECLARE @Reset BIT = 1;\nIF @Reset = 1\nBEGIN\n"
+        "    IF OBJECT_ID(N'[dbo].[Cal]', N'U') IS NOT NULL\n    DROP TABLE [dbo].[Cal];\nEND\n\n"
+        "CREATE TABLE [dbo].[Cal] ([Name] nvarchar(200) NOT NULL,"
+        " CONSTRAINT [PK_Cal] PRIMARY KEY ([Name]));\nGO\n"
+    )
+    result = _analyze("tsql", sql)
+    assert [t.name.name for t in result.tables] == ["Cal"]
+    assert result.diagnostics == ()
+
+
+def test_create_table_as_select_is_a_warning_not_an_error() -> None:
+    # Azure Synapse CTAS runs on the engine: what is lost is the analysis (issue 27 item 6)
+    sql = "CREATE TABLE stage.City WITH (DISTRIBUTION = REPLICATE) AS SELECT * FROM ext.City;\n"
+    (diag,) = _analyze("tsql", sql).diagnostics
+    assert (diag.code, diag.severity.value) == ("P005", "warning")
+    assert _analyze("tsql", "CREATE TABLE t ();\n").diagnostics[0].severity.value == "error"
+
+
+@pytest.mark.parametrize(
+    ("path", "dialect"),
+    [("db/tables_sybase.sql", "sybase"), ("ddl/sqlserver2008/schema.sql", "tsql")],
+)
+def test_a_file_name_decides_when_the_content_shows_nothing_of_its_own(
+    path: str, dialect: str
+) -> None:
+    sql = b"CREATE TABLE job (name VARCHAR(100) NOT NULL, data IMAGE NULL)\ngo\n"
+    result = analyze_bytes(path, sql)
+    assert result.dialect == dialect and result.diagnostics == ()
+    # content only one platform accepts still wins over the name
+    ase = b"create table job (name varchar(10) not null) lock datarows\ngo\n"
+    assert analyze_bytes("ddl/sqlserver/x.sql", ase).dialect == "sybase"
+
+
+def test_ase_quoted_names_that_differ_in_case_are_two_columns() -> None:
+    # ASE's default (binary) sort order makes identifiers case-sensitive; SQL Server's
+    # default collations do not (Msg 2705 there)
+    from analyzer.rules.engine import FileContext
+    from analyzer.rules.schema import duplicate_column
+
+    sql = 'create table "Mixed" (id int not null, "Cs_Data1" int null, "cs_data1" int null)\n'
+    assert list(duplicate_column(FileContext(_analyze("sybase", sql)))) == []
+    assert [f.code for f in duplicate_column(FileContext(_analyze("tsql", sql)))] == ["C001"]
+    same = 'create table t (a int null, "A" int null, a int null)\n'
+    assert [f.line for f in duplicate_column(FileContext(_analyze("sybase", same)))] == [1]

@@ -35,7 +35,14 @@ if t.TYPE_CHECKING:
 
 
 class BuildError(ValueError):
-    """The statement parsed but cannot be lowered (e.g. a CREATE TABLE with no columns)."""
+    """The statement parsed but cannot be lowered (e.g. a CREATE TABLE with no columns).
+
+    ``accepted``: the engine runs the statement (``CREATE TABLE ... AS SELECT``), so what
+    is lost is ddlaudit's analysis, not the deployment: a warning, not an error."""
+
+    def __init__(self, message: str, accepted: bool = False) -> None:
+        super().__init__(message)
+        self.accepted = accepted
 
 
 class NotStored(ValueError):

@@ -132,7 +132,11 @@ def create_table(create: exp.Create, ctx: Context) -> Table:
         # CREATE TABLE likes AS EDGE: no user columns, only the graph internals
         schema = exp.Schema(this=schema, expressions=[])
     if not isinstance(schema, exp.Schema):
-        raise BuildError("CREATE TABLE without a column list (CREATE TABLE ... AS is not sized)")
+        raise BuildError(
+            "CREATE TABLE ... AS: the columns come from the query or the source table when "
+            "the statement runs; the table is not analysed (not sized, linted or linked)",
+            accepted=True,
+        )
     constraints: list[Constraint] = []
     inline: list[Index] = []
     pending: list[tuple[str, DataType, ColumnFacts, Span | None]] = []

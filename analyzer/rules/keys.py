@@ -479,6 +479,17 @@ def _show(column: Column) -> str:
     return text
 
 
+#: The mismatches the platform refuses in CREATE / ALTER TABLE: errors (issue 27 item 6).
+_REFUSED = frozenset(
+    {
+        ("mssql", "type"),
+        ("mssql", "length"),
+        ("mssql", "precision or scale"),
+        ("hirdb", "type"),
+        ("hirdb", "length"),
+    }
+)
+
 #: What each platform does with a mismatch, by what differs.
 _MISMATCH_NOTE = {
     ("mssql", "type"): "SQL Server rejects the key (Msg 1778)",
@@ -525,6 +536,7 @@ def foreign_key_type_mismatch(ctx: ScopeContext) -> Iterator[Finding]:
                 column=column,
                 subject=_subject(ref.table, ref.key, column.name),
                 related=(referenced.span,) if referenced.span is not None else ref.related,
+                severity=Severity.ERROR if (platform, what) in _REFUSED else None,
             )
 
 
@@ -771,7 +783,8 @@ FOREIGN_KEY_TYPE_MISMATCH = Rule(
     "or collation / character set / case specificity when both columns declare one. An "
     "omitted length is 1 and an omitted DECIMAL precision the platform's default (SQL Server "
     "and ASE 18, Teradata 5, HiRDB 15); other omitted values are not compared. The message "
-    "shows both types.",
+    "shows both types. A finding is an error where the platform refuses the key (SQL Server: "
+    "type, length, precision or scale; HiRDB: type and length), a warning otherwise.",
     why='SQL Server rejects the key (Msg 1778 "Column ... is not the same data type as '
     'referencing column ...", Msg 1753 for a different length); ASE requires matching '
     "datatypes and HiRDB the primary key's data type and length. Where a platform accepts it "

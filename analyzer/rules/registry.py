@@ -194,8 +194,10 @@ class Rule:
         bytes: int | None = None,
         source_line: str | None = None,
         related: tuple[Span, ...] = (),
+        severity: Severity | None = None,
     ) -> Finding:
-        """A finding of this rule at its default severity (the engine applies overrides).
+        """A finding of this rule at its default severity, or ``severity`` where the rule
+        knows better for this case (the engine applies the config's overrides).
 
         ``subject`` defaults to ``table/column`` (or ``table``): the object path of the
         fingerprint; pass it for findings about a constraint (``t/constraint:fk_x``).
@@ -212,7 +214,7 @@ class Rule:
             subject = "/".join(p for p in (table_name, column_name) if p)
         return Finding(
             self.code,
-            self.severity,
+            self.severity if severity is None else severity,
             message,
             path,
             span,

@@ -19,12 +19,21 @@ from analyzer.rules.registry import Family, Finding, Rule
 FAMILY = Family("C", "schema", "Definitions that contradict themselves or each other.")
 
 
+#: Platforms whose identifiers compare case-sensitively by default: ASE's default sort
+#: order is binary, and identifiers follow the sort order (ASE Reference Manual: Building
+#: Blocks, "Identifiers"; System Administration Guide, "Configuring Character Sets, Sort
+#: Orders, and Languages"). SQL Server's default collations are case-insensitive.
+CASE_SENSITIVE_NAMES = frozenset({"ase"})
+
+
 def duplicate_column(ctx: FileContext) -> Iterator[Finding]:
-    """Every column whose name an earlier column of its table already has."""
+    """Every column whose name an earlier column of its table already has (compared as the
+    platform compares identifiers by default: :data:`CASE_SENSITIVE_NAMES`)."""
     for table in ctx.result.tables:
         seen: dict[str, int] = {}
+        exact = ctx.platform(table) in CASE_SENSITIVE_NAMES
         for column in table.columns:
-            key = column.name.lower()
+            key = column.name if exact else column.name.lower()
             if key in seen:
                 first = table.columns[seen[key]]
                 yield DUPLICATE_COLUMN.finding(
@@ -106,8 +115,11 @@ DUPLICATE_COLUMN = Rule(
     "schema",
     Severity.ERROR,
     "a table declares the same column name twice",
-    what="Reports a column whose name (compared case-insensitively) an earlier column of "
-    "the same CREATE TABLE already has.",
+    what="Reports a column whose name an earlier column of the same CREATE TABLE already "
+    "has, compared as the platform compares identifiers by default: case-insensitively, "
+    'but case-sensitively on ASE, whose default (binary) sort order makes `"Cs_Data1"` '
+    'and `"cs_data1"` two names (a server installed with a case-insensitive sort order '
+    "refuses them).",
     why='Every platform rejects the statement (SQL Server Msg 2705 "Column names in each '
     'table must be unique", ASE Msg 2705, Teradata error 3560, HiRDB KFPA11xxx), so the '
     "deployment fails; when the script is generated, the second column usually hides a "

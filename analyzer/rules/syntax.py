@@ -129,9 +129,9 @@ NOT_LOWERED = Rule(
     Severity.ERROR,
     "the statement parsed but cannot be represented in the IR",
     what="Reports a CREATE TABLE that parsed but that ddlaudit cannot turn into a table: "
-    "`CREATE TABLE ... AS` (a copy of a query or of another table, without a column list) "
-    "and a CREATE TABLE that declares no column. The finding spans the statement; the "
-    "statement is left out of the results.",
+    "`CREATE TABLE ... AS` (a copy of a query or of another table, without a column list: "
+    "a warning, since the engine runs it) and a CREATE TABLE that declares no column (an "
+    "error). The finding spans the statement; the statement is left out of the results.",
     why="The columns of `CREATE TABLE ... AS` come from the query or the source table "
     "when the statement runs; the DDL does not say them, so the table cannot be sized or "
     "checked, and references to it are not resolved.",

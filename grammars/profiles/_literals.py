@@ -291,7 +291,7 @@ LITERALS: dict[str, Literals] = {
         ("rowguidcol", "newsequentialid"),
         (("rowguidcol", "newsequentialid"),),
     ),
-    "\\bsys\\.(?:objects|tables|columns|indexes|index_columns|schemas|types|views|foreign_keys|foreign_key_columns|key_constraints|default_constraints|check_constraints|extended_properties|database_principals|server_principals|databases|procedures|triggers|sequences|synonyms|partitions|filegroups)\\b": (
+    "\\bsys\\.(?:objects|tables|columns|indexes|index_columns|schemas|types|views)\\b": (
         (
             (
                 "sys.objects",
@@ -302,12 +302,28 @@ LITERALS: dict[str, Literals] = {
                 "sys.schemas",
                 "sys.types",
                 "sys.views",
+            ),
+        ),
+        ("sys.",),
+        (("sys",),),
+    ),
+    "\\bsys\\.(?:foreign_keys|foreign_key_columns|key_constraints|default_constraints|check_constraints|extended_properties)\\b": (
+        (
+            (
                 "sys.foreign_keys",
                 "sys.foreign_key_columns",
                 "sys.key_constraints",
                 "sys.default_constraints",
                 "sys.check_constraints",
                 "sys.extended_properties",
+            ),
+        ),
+        ("sys.",),
+        (("sys",),),
+    ),
+    "\\bsys\\.(?:database_principals|server_principals|databases|procedures|triggers|sequences|synonyms|partitions|filegroups)\\b": (
+        (
+            (
                 "sys.database_principals",
                 "sys.server_principals",
                 "sys.databases",

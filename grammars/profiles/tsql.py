@@ -25,12 +25,21 @@ PROFILE = Profile(
         evidence(r"\buniqueidentifier\b", 4, "UNIQUEIDENTIFIER"),
         evidence(r"\bROWGUIDCOL\b|\bNEWSEQUENTIALID\s*\(", 4, "ROWGUIDCOL / NEWSEQUENTIALID()"),
         evidence(
-            r"\bsys\.(?:objects|tables|columns|indexes|index_columns|schemas|types|views"
-            r"|foreign_keys|foreign_key_columns|key_constraints|default_constraints"
-            r"|check_constraints|extended_properties|database_principals|server_principals"
-            r"|databases|procedures|triggers|sequences|synonyms|partitions|filegroups)\b",
+            r"\bsys\.(?:objects|tables|columns|indexes|index_columns|schemas|types|views)\b",
             4,
             "sys.* catalog views",
+        ),
+        evidence(
+            r"\bsys\.(?:foreign_keys|foreign_key_columns|key_constraints|default_constraints"
+            r"|check_constraints|extended_properties)\b",
+            4,
+            "sys.* constraint views",
+        ),
+        evidence(
+            r"\bsys\.(?:database_principals|server_principals|databases|procedures|triggers"
+            r"|sequences|synonyms|partitions|filegroups)\b",
+            4,
+            "sys.* object views",
         ),
         evidence(r"\bALTER\s+DATABASE\s+\S+\s+SET\b", 5, "ALTER DATABASE ... SET"),
         evidence(r"(?<![\w'])N'", 3, "N'...' Unicode literal"),
