@@ -480,14 +480,15 @@ def _diagnostics(
         return diags, None
     max_len, max_col = found
     kind = "a data-only-locked" if _dol(lock) else "an allpages-locked"
-    page_k = f"{ase.page_size // 1024}K"
+    # the page size is the server's, not the DDL's: say which one was assumed (issue 27)
+    page_k = f"{ase.page_size // 1024}K pages ([size.ase] page_size; ASE's default is 2K)"
     if max_row > max_len:
         diags.append(
             Diagnostic(
                 "S002",
                 Severity.WARNING,
                 f"table {name}: a row can reach {max_row:,} bytes at its declared maximums, over "
-                f"the {max_len:,}-byte maximum row length of {kind} table on {page_k} pages "
+                f"the {max_len:,}-byte maximum row length of {kind} table on {page_k} "
                 "(ASE creates the table with a warning; longer inserts fail)",
                 table.span,
             )
@@ -501,7 +502,7 @@ def _diagnostics(
                     Severity.WARNING,
                     f"column {name}.{c.name}: {c.storage.type} can hold {c.storage.max_length:,} "
                     f"bytes, over the {max_col:,}-byte maximum column length of {kind} table on "
-                    f"{page_k} pages",
+                    f"{page_k}",
                     c.span,
                 )
             )

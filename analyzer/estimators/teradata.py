@@ -735,7 +735,8 @@ def _estimate(
                 "S002",
                 Severity.WARNING,
                 f"table {table.name.name}: a row can reach {max_row:,} bytes at its declared "
-                f"maximums, over Teradata {td.release}'s {limit:,}-byte row limit",
+                f"maximums, over Teradata {td.release}'s {limit:,}-byte row limit ([size.teradata] "
+                "release)",
                 table.span,
             )
         )
