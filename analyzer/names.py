@@ -185,6 +185,8 @@ class Defined:
     key: Key
     start: int
     signature: t.Hashable
+    #: the file's dialect: two engines' scripts of one table are two databases
+    dialect: str | None = None
 
 
 @record
@@ -220,7 +222,9 @@ def replay(
     CREATE TABLEs (``Defined``) and drops and renames (:class:`Changed`) in offset order.
     Returns the redefinitions (a CREATE of a name defined and not dropped since, in
     another statement) and the pairs of files that define some table differently (two
-    databases in one scope: never linked to each other).
+    databases in one scope: never linked to each other). Files of two dialects (an ASE
+    and a SQL Server script side by side) that define a table of the same name are two
+    databases too, and never redefine each other's tables.
 
     >>> k = key(QualifiedName("t"), "tsql")
     >>> reds, apart = replay([("a.sql", [Defined(k, 0, 1)], []),
@@ -229,15 +233,17 @@ def replay(
     >>> [(r.path, r.first_path, r.same) for r in reds], sorted(map(sorted, apart))
     ([('c.sql', 'b.sql', False)], [['b.sql', 'c.sql']])
     """
-    current: dict[Key, tuple[str, int, t.Hashable]] = {}
+    current: dict[tuple[str | None, Key], tuple[str, int, t.Hashable]] = {}
     found: list[Redefinition] = []
     apart: set[frozenset[str]] = set()
+    engines: dict[str, dict[str | None, set[str]]] = {}  # name -> dialect -> paths
     for path, defined, changes in files:
         events: list[tuple[int, int, t.Any]] = [(d.start, 1, d) for d in defined]
         events.extend((c.start, 0, c) for c in changes)
         for _, _, event in sorted(events, key=lambda e: (e[0], e[1])):
             if isinstance(event, Defined):
-                earlier = current.get(event.key)
+                engines.setdefault(event.key.name, {}).setdefault(event.dialect, set()).add(path)
+                earlier = current.get((event.dialect, event.key))
                 if earlier is not None:
                     same = earlier[2] == event.signature
                     found.append(
@@ -245,12 +251,18 @@ def replay(
                     )
                     if not same and earlier[0] != path:
                         apart.add(frozenset((earlier[0], path)))
-                current[event.key] = (path, event.start, event.signature)
+                current[(event.dialect, event.key)] = (path, event.start, event.signature)
             else:
-                for name in [n for n in current if matches(event.key, n)]:
+                for name in [n for n in current if matches(event.key, n[1])]:
                     kept = current.pop(name)
                     if event.new_key is not None:
-                        current[event.new_key] = kept
+                        current[(name[0], event.new_key)] = kept
+    for by_dialect in engines.values():
+        if len(by_dialect) > 1:
+            groups = list(by_dialect.values())
+            for i, one in enumerate(groups):
+                for other in groups[i + 1 :]:
+                    apart.update(frozenset((a, b)) for a in one for b in other if a != b)
     return tuple(found), frozenset(apart)
 
 

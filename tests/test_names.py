@@ -154,3 +154,18 @@ def test_a_renamed_table_is_found_by_its_new_name(tmp_path: Path) -> None:
         },
     )
     assert _scope_findings(tmp_path) == []
+
+
+def test_two_engines_scripts_side_by_side_are_two_databases(tmp_path: Path) -> None:
+    # schema-sqlserver.sql and schema-sybase.sql of one product in one folder
+    table = "CREATE TABLE JOB (ID BIGINT NOT NULL PRIMARY KEY, NAME VARCHAR(100) NULL)\n"
+    _write(
+        tmp_path,
+        {
+            "schema-sqlserver.sql": table + "GO\n",
+            "schema-sybase.sql": table + "go\nexec sp_primarykey JOB, ID\ngo\n",
+        },
+    )
+    assert _scope_findings(tmp_path, Options()) == []
+    results, _ = analyze_paths([str(tmp_path)])
+    assert sorted(r.dialect for r in results) == ["sybase", "tsql"]

@@ -189,9 +189,11 @@ def _apart(shapes: Sequence[TableShape], files: Sequence[FileNames]) -> frozense
     if len(files) < 2:
         return frozenset()
     defined: dict[str, list[Defined]] = {f.path: [] for f in files}
+    dialects = {f.path: f.dialect for f in files}
     for shape in shapes:
         if shape.key is not None and shape.path in defined:
-            defined[shape.path].append(Defined(shape.key, shape.start, signature(shape)))
+            found = Defined(shape.key, shape.start, signature(shape), dialects[shape.path])
+            defined[shape.path].append(found)
     return replay((f.path, defined[f.path], f.changes) for f in files)[1]
 
 

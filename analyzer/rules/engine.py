@@ -203,7 +203,8 @@ def scope_context(
             place = names.place(start)
             k = key(table.name, place.dialect, place.database)
             named.setdefault(k.name, []).append((result, table, k))
-            mine.append(Defined(k, start, signature(table_shape(table, result.path, names))))
+            shape = table_shape(table, result.path, names)
+            mine.append(Defined(k, start, signature(shape), result.dialect))
         defined.append((result.path, mine, names.changes))
     redefinitions, apart = replay(defined)
     return ScopeContext(

@@ -86,10 +86,10 @@ def duplicate_table(ctx: ScopeContext) -> Iterator[Finding]:
             str(tables[(path, r.start)][1].name) for r in reds[:5] if (path, r.start) in tables
         )
         more = f", and {len(reds) - 5} more" if len(reds) > 5 else ""
-        count = f"{len(reds)} table{'s' if len(reds) > 1 else ''}"
+        count = f"{len(reds)} tables" if len(reds) > 1 else "a table"
         if all(r.same for r in reds):
             message = (
-                f"{path} defines the same {count} as {first_path} ({names}{more}): deployed "
+                f"{path} defines {count} as {first_path} does ({names}{more}): deployed "
                 "together the second CREATE TABLE fails; two copies of one database? mark "
                 "each folder with a ddlaudit.toml"
             )
