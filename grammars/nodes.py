@@ -120,13 +120,15 @@ class RangeNExtra(exp.RangeN):
 
 
 class CreateAliasType(exp.Expression):
-    """``CREATE TYPE name FROM base [NULL | NOT NULL]`` (SQL Server alias type).
+    """``CREATE TYPE name FROM base [NULL | NOT NULL]`` (SQL Server alias type), or
+    ``CREATE TYPE name EXTERNAL NAME assembly[.class]`` (a CLR user-defined type).
 
     ``this`` is the type name (``Table``), ``kind`` the base ``DataType``,
-    ``nullable`` is True for NULL, False for NOT NULL, absent when unsaid.
+    ``nullable`` is True for NULL, False for NOT NULL, absent when unsaid;
+    ``external`` the assembly (and class) of a CLR type, which has no ``kind``.
     """
 
-    arg_types = {"this": True, "kind": True, "nullable": False}
+    arg_types = {"this": True, "kind": False, "nullable": False, "external": False}
 
 
 # --- tsql

@@ -340,6 +340,10 @@ class _DdlParser(TSQLParser):
             elif self._match(TokenType.NULL):
                 nullable = True
             return self.expression(nodes.CreateAliasType(this=name, kind=kind, nullable=nullable))
+        if name and self._match_text_seq("EXTERNAL", "NAME"):
+            # a CLR type (CREATE TYPE (Transact-SQL): EXTERNAL NAME assembly_name [.class_name])
+            external = self._parse_table_parts()
+            return self.expression(nodes.CreateAliasType(this=name, external=external))
         if name and self._match(TokenType.ALIAS) and self._match(TokenType.TABLE):
             schema = self._parse_schema(this=name)
             if not isinstance(schema, exp.Schema):
@@ -964,6 +968,9 @@ class _DdlGenerator(TSQLGenerator):
         return super().create_sql(expression)
 
     def createaliastype_sql(self, expression: nodes.CreateAliasType) -> str:
+        if expression.args.get("external") is not None:
+            name, external = self.sql(expression, "this"), self.sql(expression, "external")
+            return f"CREATE TYPE {name} EXTERNAL NAME {external}"
         nullable = expression.args.get("nullable")
         null = "" if nullable is None else " NULL" if nullable else " NOT NULL"
         name, base = self.sql(expression, "this"), self.sql(expression, "kind")

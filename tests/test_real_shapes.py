@@ -138,3 +138,22 @@ def test_ase_quoted_names_that_differ_in_case_are_two_columns() -> None:
     assert [f.code for f in duplicate_column(FileContext(_analyze("tsql", sql)))] == ["C001"]
     same = 'create table t (a int null, "A" int null, a int null)\n'
     assert [f.line for f in duplicate_column(FileContext(_analyze("sybase", same)))] == [1]
+
+
+def test_a_clr_type_is_defined_and_says_why_it_is_not_sized(tmp_path: object) -> None:
+    # CREATE TYPE (Transact-SQL): EXTERNAL NAME assembly_name [.class_name]
+    sql = (
+        "CREATE TYPE app.[Helper] EXTERNAL NAME AppClr.[AppClr.Helper];\nGO\n"
+        "CREATE TABLE app.T (id INT NOT NULL PRIMARY KEY, h app.[Helper] NULL);\nGO\n"
+    )
+    result = _analyze("tsql", sql)
+    assert result.diagnostics == ()
+    (ut,) = result.user_types
+    assert (str(ut.name), ut.base.family) == ("app.Helper", "clr")
+    path = f"{tmp_path}/clr.sql"
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(sql)
+    result = CliRunner().invoke(main, ["lint", path, "--format", "json", "--fail-on", "never"])
+    found = json.loads(result.stdout)["findings"]
+    assert [f["code"] for f in found] == ["S001"]
+    assert "CLR type" in found[0]["message"]

@@ -22,10 +22,17 @@ from grammars import nodes
 
 def alias_type(tree: nodes.CreateAliasType, ctx: Context) -> UserType:
     nullable = tree.args.get("nullable")
+    external = tree.args.get("external")
+    if external is not None:
+        # a CLR type: its storage is the assembly's (family ``clr``; not sized)
+        assembly = ctx.sql(external) or external.sql()
+        base = DataType(declared=f"EXTERNAL NAME {assembly}", name="CLR", family="clr")
+    else:
+        base = data_type(tree.args.get("kind"), ctx)
     return UserType(
         name=qualified(tree.this),
         dialect=ctx.grammar.name,
-        base=data_type(tree.args.get("kind"), ctx),
+        base=base,
         nullable=nullable if isinstance(nullable, bool) else None,
         span=ctx.span(tree),
     )

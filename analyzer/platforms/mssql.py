@@ -357,6 +357,13 @@ def _size(
         return _storage(dt, "variable", size, max_bytes, _SRC[key], mapped, basis=how)
     if not dt.declared:
         return Unsupported("the type of a persisted computed column is not declared")
+    if dt.family == "clr":
+        # CLR user-defined types (CLR User-Defined Types: MaxByteSize up to 8,000 bytes,
+        # or -1 for up to 2 GB): the assembly says, not the DDL
+        return Unsupported(
+            f"a CLR type ({dt.declared}) is as large as its assembly makes it (MaxByteSize: "
+            "up to 8,000 bytes in the row, or up to 2 GB); the DDL does not say"
+        )
     return Unsupported(f"type {dt.declared} cannot be sized on SQL Server")
 
 
