@@ -163,6 +163,18 @@ class RestClient:
         """What to check after a 404."""
         return "check the URL and the numbers"
 
+    def unauthorized_hint(self) -> str:
+        """Appended to the message of a 401 (where the token should come from)."""
+        return ""
+
+    def accepted(self, response: Response, shown: str) -> Response:
+        """A successful answer, or raise when it is one only in name (a sign-in page)."""
+        return response
+
+    def items(self, data: t.Any) -> list[t.Any] | None:
+        """The items of one page of a list answer (a bare JSON list here)."""
+        return data if isinstance(data, list) else None
+
     def message(self, response: Response) -> str:
         """The service's error text in a response body, one line, at most 200 characters."""
         data = response.json()
@@ -176,7 +188,7 @@ class RestClient:
         if status == 401:
             text = (
                 f"{shown}: {self.service} rejected the token in ${self.token_name} "
-                f"(401 {message}): it is missing, expired or revoked"
+                f"(401 {message}): it is missing, expired or revoked{self.unauthorized_hint()}"
             )
         elif status == 403:
             text = f"{shown}: forbidden (403 {message}): {self.forbidden_hint()}"
@@ -205,7 +217,7 @@ class RestClient:
         for attempt in range(self._max_retries + 1):
             response = self._send(method, url, payload, shown)
             if response.status < 400:
-                return response
+                return self.accepted(response, shown)
             wait = self.retry_wait(response)
             if wait is None:
                 raise self.error(response, shown)
@@ -258,8 +270,8 @@ class RestClient:
             if count > MAX_PAGES:
                 raise self.error_type(f"more than {MAX_PAGES} pages of {what}; giving up")
             response = self.request("GET", next_url)
-            data = response.json()
-            if not isinstance(data, list):
+            data = self.items(response.json())
+            if data is None:
                 raise self.error_type(
                     f"{shown_call('GET', next_url)}: expected a JSON list of {what}"
                 )
