@@ -185,13 +185,14 @@ class RestClient:
         """The one-line error for a failed call (not retried)."""
         status = response.status
         message = self._redact(self.message(response))
+        said = f"{status} {message}".rstrip()
         if status == 401:
             text = (
                 f"{shown}: {self.service} rejected the token in ${self.token_name} "
-                f"(401 {message}): it is missing, expired or revoked{self.unauthorized_hint()}"
+                f"({said}): it is missing, expired or revoked{self.unauthorized_hint()}"
             )
         elif status == 403:
-            text = f"{shown}: forbidden (403 {message}): {self.forbidden_hint()}"
+            text = f"{shown}: forbidden ({said}): {self.forbidden_hint()}"
         elif status == 404:
             text = f"{shown}: not found (404): {self.not_found_hint()}"
         else:
