@@ -563,6 +563,20 @@ def test_cli_api_errors_exit_3(tmp_path: Path, status: int, answer: t.Any, needl
     assert "Traceback" not in result.output and TOKEN not in result.output
 
 
+def test_cli_dry_run_without_a_token_asks_nothing(tmp_path: Path) -> None:
+    body = tmp_path / "b.md"
+    body.write_text("hi", encoding="utf-8")
+    with FakeAzure([]) as fake:
+        result = _run(["--body", str(body), "--dry-run"], _env(fake, SYSTEM_ACCESSTOKEN=""))
+    fake.done()
+    assert result.exit_code == 0
+    assert result.stdout == (
+        f"would create or update the comment on pull request {PR} (35 characters); "
+        "$SYSTEM_ACCESSTOKEN is empty, so Azure DevOps was not asked which\n"
+    )
+    assert fake.seen == []
+
+
 def test_cli_missing_token_exit_3(tmp_path: Path) -> None:
     body = tmp_path / "b.md"
     body.write_text("hi", encoding="utf-8")
