@@ -637,3 +637,16 @@ def test_platform_detection(env: dict[str, str], platform: str) -> None:
     from analyzer.cli.comment import detect_platform
 
     assert detect_platform(env) == platform
+
+
+def test_cli_body_over_the_renderers_cut_is_refused(tmp_path: Path) -> None:
+    body = tmp_path / "long.md"
+    body.write_text("x" * 70_000, encoding="utf-8")
+    with FakeAzure([]) as fake:
+        result = _run(["--body", str(body)], _env(fake))
+    fake.done()
+    assert result.exit_code == 2
+    assert (
+        "ddlaudit posts at most 65,536 on Azure DevOps, which documents no limit" in result.stderr
+    )
+    assert fake.seen == []

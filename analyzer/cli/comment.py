@@ -23,6 +23,12 @@ from analyzer.cli.common import (
 )
 from grammars import rx
 
+if t.TYPE_CHECKING:
+    from analyzer.publish.rest import Outcome
+
+    #: Posts with (token, token variable name, dry run).
+    Post = t.Callable[[str, str, bool], Outcome]
+
 #: The first line of a body rendered with another marker (replaced, not doubled).
 _MARKER_LINE = rx.compile(r"<!-- ddlaudit-diff: [^\n]*? -->\n?")
 
@@ -201,9 +207,10 @@ def comment(
     limit = _LIMIT[platform]
     if size > limit:
         cut = " (render it with --diff-json, which cuts it to fit)" if limit < 100_000 else ""
-        raise click.UsageError(
-            f"the comment is {size:,} characters; {service} accepts at most {limit:,}{cut}"
-        )
+        accepts = f"{service} accepts at most {limit:,}"
+        if platform == "azure":
+            accepts = f"ddlaudit posts at most {limit:,} on Azure DevOps, which documents no limit"
+        raise click.UsageError(f"the comment is {size:,} characters; {accepts}{cut}")
     if clean is None:
         # --body: the summary line under the marker, as the diff's Markdown writes it (D151).
         lines = text.split("\n", 2)
@@ -262,7 +269,7 @@ def _github(
     number: int | None,
     api_url: str | None,
     author: str | None,
-) -> tuple[str, t.Callable[[str, str, bool], t.Any]]:
+) -> tuple[str, Post]:
     from analyzer.publish import github
 
     repo = repo or os.environ.get("GITHUB_REPOSITORY") or None
@@ -277,7 +284,7 @@ def _github(
     api = _api(api_url or os.environ.get("GITHUB_API_URL") or github.DEFAULT_API_URL)
     checked_repo, checked_number = repo, number
 
-    def post(token: str, token_env: str, dry_run: bool) -> t.Any:
+    def post(token: str, token_env: str, dry_run: bool) -> Outcome:
         client = github.GitHubClient(api, token, token_name=token_env)
         return github.upsert_comment(
             client,
@@ -298,7 +305,7 @@ def _gitlab(
     repo: str | None,
     number: int | None,
     api_url: str | None,
-) -> tuple[str, t.Callable[[str, str, bool], t.Any]]:
+) -> tuple[str, Post]:
     from analyzer.publish import gitlab
 
     project = repo or os.environ.get("CI_PROJECT_ID") or None
@@ -317,7 +324,7 @@ def _gitlab(
     )
     api = _api(api_url or os.environ.get("CI_API_V4_URL") or "https://gitlab.com/api/v4")
 
-    def post(token: str, token_env: str, dry_run: bool) -> t.Any:
+    def post(token: str, token_env: str, dry_run: bool) -> Outcome:
         client = gitlab.GitLabClient(api, token, token_name=token_env)
         return gitlab.upsert_note(client, project, iid, text, marker_line, dry_run=dry_run)
 
@@ -332,7 +339,7 @@ def _azure(
     api_url: str | None,
     project: str | None,
     resolved: bool,
-) -> tuple[str, t.Callable[[str, str, bool], t.Any]]:
+) -> tuple[str, Post]:
     from analyzer.publish import azure
 
     collection = api_url or os.environ.get("SYSTEM_COLLECTIONURI") or None
@@ -362,7 +369,7 @@ def _azure(
         "a branch policy runs for a pull request)",
     )
 
-    def post(token: str, token_env: str, dry_run: bool) -> t.Any:
+    def post(token: str, token_env: str, dry_run: bool) -> Outcome:
         client = azure.AzureClient(api, token, token_name=token_env)
         return azure.upsert_thread(
             client, team, repository, pr, text, marker_line, resolved=resolved, dry_run=dry_run
