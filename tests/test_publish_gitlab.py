@@ -459,6 +459,18 @@ def test_cli_api_errors_exit_3(tmp_path: Path, status: int, answer: t.Any, needl
     assert "Traceback" not in result.output and TOKEN not in result.output
 
 
+def test_cli_network_error_exit_3(tmp_path: Path) -> None:
+    with FakeGitLab([]) as fake:
+        env = _env(fake)
+    # The server is closed now: nothing listens on that port.
+    body = tmp_path / "b.md"
+    body.write_text("hi", encoding="utf-8")
+    result = _run(["--body", str(body)], env)
+    assert result.exit_code == 3
+    assert result.stderr.startswith("ddlaudit: GET /api/v4/user: cannot reach http://127.0.0.1:")
+    assert "Traceback" not in result.output and TOKEN not in result.output
+
+
 def test_cli_missing_token_exit_3(tmp_path: Path) -> None:
     body = tmp_path / "b.md"
     body.write_text("hi", encoding="utf-8")
