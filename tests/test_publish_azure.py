@@ -650,3 +650,19 @@ def test_cli_body_over_the_renderers_cut_is_refused(tmp_path: Path) -> None:
         "ddlaudit posts at most 65,536 on Azure DevOps, which documents no limit" in result.stderr
     )
     assert fake.seen == []
+
+
+def test_docs_pipeline_parses_and_maps_the_token() -> None:
+    # The pipeline printed in docs/ci/azure-devops.md: YAML, the token mapped into the
+    # comment step (a script sees System.AccessToken only through env:), a PR-only step.
+    import re
+
+    import yaml
+
+    text = (Path(__file__).parents[1] / "docs" / "ci" / "azure-devops.md").read_text("utf-8")
+    pipeline = yaml.safe_load(re.findall(r"```yaml\n(.*?)```", text, re.S)[0])
+    step = next(s for s in pipeline["steps"] if "ddlaudit comment" in s.get("bash", ""))
+    assert step["env"] == {"SYSTEM_ACCESSTOKEN": "$(System.AccessToken)"}
+    assert "PullRequest" in step["condition"]
+    assert "-- HEAD^1 HEAD" in step["bash"]
+    assert pipeline["steps"][0]["fetchDepth"] >= 2
