@@ -21,7 +21,9 @@ def lsp(stdio: bool) -> None:
 
     Diagnostics on open and on change (the lint's findings, with the workspace's
     ddlaudit.toml and scopes), hover figures for tables and columns, and quick fixes.
-    Needs the lsp extra: pip install 'ddlaudit[lsp]' (exit 3 without it).
+    Exit 0 after the client's shutdown and exit, 1 when it exits (or closes the pipe)
+    without a shutdown.  Needs the lsp extra: pip install 'ddlaudit[lsp]' (exit 3
+    without it).
     """
     from analyzer.lsp import INSTALL_HINT, available
 
@@ -31,11 +33,12 @@ def lsp(stdio: bool) -> None:
     from analyzer.lsp.server import serve
 
     try:
-        serve()
+        status = serve()
     except KeyboardInterrupt:
         sys.exit(EXIT_OK)
     except Exception as err:
         internal_error(err)
+    sys.exit(status)
 
 
 __all__ = ["lsp"]

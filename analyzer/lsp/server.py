@@ -51,6 +51,8 @@ class DdlauditServer(LanguageServer):
         self.project: Project = Project(None)
         self.target: str | None = None
         self.published: dict[str, tuple[Finding, ...]] = {}
+        #: the client asked for a shutdown before ``exit`` (the exit status: LSP 3.17, "exit")
+        self.shut_down = False
 
     # ------------------------------------------------------------------ positions
 
@@ -171,6 +173,10 @@ def make_server() -> DdlauditServer:
                 )
             )
 
+    @server.feature(lsp.SHUTDOWN)
+    def shutdown(ls: DdlauditServer, params: None) -> None:
+        ls.shut_down = True
+
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: DdlauditServer, params: lsp.DidOpenTextDocumentParams) -> None:
         path = _path(params.text_document.uri)
@@ -266,9 +272,13 @@ def make_server() -> DdlauditServer:
     return server
 
 
-def serve(stdin: t.BinaryIO | None = None, stdout: t.BinaryIO | None = None) -> None:
-    """Run the server on standard input and output until the client says ``exit``."""
-    make_server().start_io(stdin, stdout)
+def serve(stdin: t.BinaryIO | None = None, stdout: t.BinaryIO | None = None) -> int:
+    """Run the server on standard input and output until the client says ``exit`` (or
+    closes the pipe); the exit status: 0 after a ``shutdown`` request, else 1 (LSP 3.17,
+    "exit")."""
+    server = make_server()
+    server.start_io(stdin, stdout)
+    return 0 if server.shut_down else 1
 
 
 __all__ = ["DdlauditServer", "make_server", "serve"]
