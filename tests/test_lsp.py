@@ -214,12 +214,12 @@ def test_hover_figures_are_size_s_and_audit_s(workspace: Path, start: t.Any) -> 
     storage = next(c for c in sized["columns"] if c["name"] == "note")["storage"]
     assert column.startswith("**note** `varchar(40)` of dbo.child")
     assert _figure(column, "storage") == storage["data_length"]
-    bitmap = [
+    bitmap = next(
         s["value"]
         for w in sized["worksheets"]
         for s in w["steps"]
         if s["label"] == "Null_Bitmap" and "declared" not in w["title"]
-    ][0]
+    )
     assert f"1 bit of the row's {bitmap}-byte null bitmap" in column
     assert _figure(column, "ASCII width") == 40  # varchar(40): n characters (Design Guide)
     status, out = _run(workspace, "audit", "child.sql", "--to", "postgres", "--format", "json")
