@@ -2,10 +2,11 @@
 and ``audit`` compute for the table or column under the cursor, as Markdown.
 
 Nothing is computed here: a table's figures are its estimator's
-(:class:`~analyzer.estimators.TableEstimate`, as the lint's phase 2 made it), a column's
+(:class:`~analyzer.estimators.TableEstimate`, as the lint's phase 2 made it); a column's
 are what the sizing and ASCII width passes set on it (``Column.storage``,
-``Column.ascii_width``), SQL Server's null bitmap is the estimator's own ``Null_Bitmap``
-step, and the type on an audit target is :func:`analyzer.audit.mapping.map_column`'s.
+``Column.ascii_width``: the pass run on the one table where the lint did not); SQL
+Server's null bitmap is the estimator's own ``Null_Bitmap`` step; the type on an audit
+target is :func:`analyzer.audit.mapping.map_column`'s.
 
 >>> from analyzer.core import Options, analyze_bytes
 >>> from analyzer.workflow import SIZE, Prepared, check_file
@@ -18,6 +19,7 @@ step, and the type on an audit target is :func:`analyzer.audit.mapping.map_colum
 <BLANKLINE>
 - storage: 20 bytes (variable; declared maximum 20)
 - null bitmap: 1 bit of the row's 3-byte null bitmap (Null_Bitmap, 2 columns)
+- ASCII width: 20 characters (20 characters, one byte each (manual: char(10) is 10))
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 import typing as t
 
 from analyzer.estimators import ESTIMATORS, TableEstimate
-from analyzer.ir import Column, Table
+from analyzer.ir import AsciiWidth, Column, FileResult, Table
 from analyzer.settings import SizingSettings
 
 if t.TYPE_CHECKING:
@@ -126,13 +128,27 @@ def column_hover(
             f"- null bitmap: 1 bit of the row's {size}-byte null bitmap (Null_Bitmap, "
             f"{columns} columns)"
         )
-    width = column.ascii_width
+    width = column.ascii_width or _ascii_width(table, column, path, sizing)
     if width is not None:
         lines.append(f"- ASCII width: {width.width:,} characters ({width.derivation})")
     if target is not None:
         lines.append(_on_target(table, column, target, sizing))
     head = f"**{column.name}** `{declared}` of {table.name} ({platform})"
     return head + "\n\n" + "\n".join(lines) if lines else head
+
+
+def _ascii_width(
+    table: Table, column: Column, path: str, sizing: SizingSettings
+) -> AsciiWidth | None:
+    """The ASCII width pass on this one table: the lint sets widths only on the tables
+    Replication Server sends (``Workflow.widths_replicated_only``)."""
+    from analyzer.passes.ascii_width import ascii_width
+
+    alone = ascii_width(FileResult(path, table.dialect, None, tables=(table,)), sizing=sizing)
+    for done in alone.tables[0].columns:
+        if done.position == column.position:
+            return done.ascii_width
+    return None
 
 
 def _null_bitmap(table: Table, path: str, sizing: SizingSettings) -> tuple[int, int] | None:

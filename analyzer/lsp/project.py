@@ -13,9 +13,8 @@ the links changed; then the scope step (:func:`~analyzer.workflow.scope_findings
 (:func:`analyzer.workflow.scopes`: ``[scopes]`` globs, project markers, the workspace root)
 with each open buffer's text in place of its file's.
 
-Phase 2 is the ``scan`` workflow's (:data:`analyzer.workflow.SCAN`): the lint's passes,
-estimates and rules with every column's ASCII width, which the hover shows; R050 is
-quietened on tables not replicated exactly as in the lint (D153).
+Phase 2 is the lint's (:data:`analyzer.workflow.LINT`): its passes, estimates and rules;
+the estimates are kept for the hover (:mod:`analyzer.lsp.hover`).
 
 >>> import os, tempfile
 >>> root = tempfile.mkdtemp()
@@ -45,7 +44,7 @@ from analyzer.rules.selection import Selection, SelectionError, resolve
 from analyzer.scopes import scope_of
 from analyzer.source import DecodeResult, SourceText, decode
 from analyzer.workflow import (
-    SCAN,
+    LINT,
     Checked,
     Prepared,
     check_file,
@@ -220,7 +219,7 @@ class Project:
                 checked.append(cached[2])
                 continue
             done = check_file(
-                prep, SCAN, self.sizing, links.user_types, links.replication, self.rules, self.memo
+                prep, LINT, self.sizing, links.user_types, links.replication, self.rules, self.memo
             )
             self._checked[p] = (prep, links, done)
             checked.append(done)
