@@ -51,6 +51,8 @@ class DdlauditServer(LanguageServer):
         self.project: Project = Project(None)
         self.target: str | None = None
         self.published: dict[str, tuple[Finding, ...]] = {}
+        #: path -> the URI the client opened it by (diagnostics go back to that URI)
+        self.uris: dict[str, str] = {}
         #: the client asked for a shutdown before ``exit`` (the exit status: LSP 3.17, "exit")
         self.shut_down = False
 
@@ -124,7 +126,7 @@ class DdlauditServer(LanguageServer):
             text = self.project.text(member) or ""
             index = LineIndex(text)
             diagnostics = [self.diagnostic(f, index, len(text)) for f in findings]
-            uri = from_fs_path(member) or member
+            uri = self.uris.get(member) or from_fs_path(member) or member
             self.text_document_publish_diagnostics(
                 lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics)
             )
@@ -180,6 +182,7 @@ def make_server() -> DdlauditServer:
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: DdlauditServer, params: lsp.DidOpenTextDocumentParams) -> None:
         path = _path(params.text_document.uri)
+        ls.uris[path] = params.text_document.uri
         ls.project.open(path, params.text_document.text)
         ls.analyse(path)
 
@@ -201,6 +204,7 @@ def make_server() -> DdlauditServer:
         path = _path(uri)
         ls.project.close(path)
         ls.published.pop(path, None)
+        ls.uris.pop(path, None)
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
         others = [p for p in ls.project.buffers if ls.project.scope(p) == ls.project.scope(path)]
         if others:  # the file on disk replaces the buffer in the others' scope
