@@ -143,14 +143,19 @@ class Client:
         diagnostics: list[dict[str, t.Any]] = found["params"]["diagnostics"]
         return diagnostics
 
-    def initialize(self, root: str | Path | None, options: t.Any = None) -> t.Any:
+    def initialize(
+        self,
+        root: str | Path | None,
+        options: t.Any = None,
+        capabilities: dict[str, t.Any] | None = None,
+    ) -> t.Any:
         root_uri = Path(root).resolve().as_uri() if root is not None else None
         result = self.request(
             "initialize",
             {
                 "processId": os.getpid(),
                 "rootUri": root_uri,
-                "capabilities": {},
+                "capabilities": capabilities or {},
                 "initializationOptions": options,
             },
         )

@@ -76,10 +76,10 @@ def workspace(tmp_path: Path) -> Path:
 def start() -> t.Iterator[t.Callable[..., t.Any]]:
     started: list[t.Any] = []
 
-    def make(root: Path, options: t.Any = None) -> t.Any:
+    def make(root: Path, options: t.Any = None, capabilities: t.Any = None) -> t.Any:
         client = BENCH.Client(cwd=root, timeout=90)
         started.append(client)
-        client.initialize(root, options)
+        client.answer = client.initialize(root, options, capabilities)
         return client
 
     yield make
@@ -140,6 +140,32 @@ def test_diagnostics_on_open_and_change_cleared_when_fixed(workspace: Path, star
     assert not [x for x in fixed if x["code"] == "N002"]
     again = _change(client, uri, CHILD, 3)
     assert [x["code"] for x in again if x["code"] == "N002"] == ["N002"]
+    assert client.stop() == 0
+
+
+def test_utf8_positions_when_the_client_asks(workspace: Path, start: t.Any) -> None:
+    """A client offering only UTF-8 gets it (LSP 3.17 ``positionEncodings``), and the
+    range counts bytes: ü, ï 2 each, 𝄞 4."""
+    client = start(workspace, None, {"general": {"positionEncodings": ["utf-8"]}})
+    assert client.answer["capabilities"]["positionEncoding"] == "utf-8"
+    _, found = _open(client, workspace / "child.sql", CHILD)
+    d = next(x for x in found if x["code"] == "N002")
+    line = CHILD.splitlines()[2]
+    before = line[: line.index("user")]
+    assert d["range"]["start"] == {"line": 2, "character": len(before.encode("utf-8"))}
+    assert len(before.encode("utf-8")) == len(before) + 1 + 1 + 3
+    assert client.stop() == 0
+
+
+def test_a_broken_config_is_shown_and_the_defaults_apply(tmp_path: Path, start: t.Any) -> None:
+    (tmp_path / "ddlaudit.toml").write_text("[lint\n", encoding="utf-8")
+    client = start(tmp_path)
+    shown = client.wait(lambda m: m.get("method") == "window/showMessage")
+    assert shown["params"]["type"] == 2  # warning
+    assert "invalid TOML" in shown["params"]["message"]
+    _, found = _open(client, tmp_path / "child.sql", CHILD)
+    assert "N002" in {d["code"] for d in found}
+    assert "codeDescription" not in found[0]
     assert client.stop() == 0
 
 
