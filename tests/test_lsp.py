@@ -429,3 +429,36 @@ def test_the_tree_memo_on_every_fixture() -> None:
         fresh = analyze_source(moved, Options(), decoded.diagnostics)
         assert again == fresh, path
     assert Counting.hits > 500  # the trees were reused, not parsed again
+
+
+def test_a_scope_s_other_files_are_checked_again_only_when_the_links_change(
+    tmp_path: Path,
+) -> None:
+    """An alias type edited in one buffer resizes a column of another file of the scope;
+    an edit that changes no link leaves the other file's check as it was."""
+    types = tmp_path / "types.sql"
+    types.write_text("CREATE TYPE dbo.Amount FROM decimal(9,2) NOT NULL\nGO\n")
+    orders = tmp_path / "orders.sql"
+    orders.write_text(
+        "CREATE TABLE dbo.orders (id int NOT NULL PRIMARY KEY, total dbo.Amount)\nGO\n"
+    )
+    project = Project(str(tmp_path))
+    project.open(str(orders), orders.read_text())
+    project.findings(str(orders))
+
+    def total() -> int:
+        checked = project.checked(str(orders))
+        assert checked is not None
+        storage = checked.result.tables[0].columns[1].storage
+        assert storage is not None
+        return storage.data_length
+
+    first = project.checked(str(orders))
+    assert total() == 5  # decimal(9,2): 5 bytes (SQL Server "decimal and numeric")
+    project.open(str(types), "CREATE TYPE dbo.Amount FROM decimal(19,2) NOT NULL\nGO\n")
+    project.findings(str(types))
+    second = project.checked(str(orders))
+    assert second is not first and total() == 9  # precision 10-19: 9 bytes
+    project.open(str(types), "CREATE TYPE dbo.Amount FROM decimal(19,2) NOT NULL\nGO\n-- x\n")
+    project.findings(str(types))
+    assert project.checked(str(orders)) is second

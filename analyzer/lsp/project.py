@@ -106,6 +106,8 @@ class Project:
         self._memos: dict[str, TreeMemo] = {}
         #: path -> (the phase 1 result and links it was checked with, phase 2)
         self._checked: dict[str, tuple[Prepared, ScopeLinks, Checked]] = {}
+        #: scope -> the links its files were last checked with
+        self._links: dict[str, ScopeLinks] = {}
 
     # ------------------------------------------------------------------ documents
 
@@ -212,10 +214,14 @@ class Project:
             members.append(path)
         prepared = [self.prepared(p, scope) for p in members]
         links = scope_links_of(prepared)[scope]
+        before = self._links.get(scope)
+        if before is not None and before == links:  # compared once, not once a file
+            links = before
+        self._links[scope] = links
         checked: list[Checked] = []
         for p, prep in zip(members, prepared, strict=True):
             cached = self._checked.get(p)
-            if cached is not None and cached[0] is prep and cached[1] == links:
+            if cached is not None and cached[0] is prep and cached[1] is links:
                 checked.append(cached[2])
                 continue
             done = check_file(
