@@ -169,6 +169,20 @@ def test_a_broken_config_is_shown_and_the_defaults_apply(tmp_path: Path, start: 
     assert client.stop() == 0
 
 
+def test_related_spans_are_related_information(tmp_path: Path, start: t.Any) -> None:
+    """C001's first definition (SARIF's relatedLocations) is the diagnostic's
+    relatedInformation, in the same document."""
+    client = start(tmp_path)
+    text = "CREATE TABLE dbo.t (\n    a int NOT NULL PRIMARY KEY,\n    a int NULL\n)\nGO\n"
+    uri, found = _open(client, tmp_path / "t.sql", text)
+    c001 = next(d for d in found if d["code"] == "C001")
+    assert c001["range"]["start"]["line"] == 2
+    (related,) = c001["relatedInformation"]
+    assert related["location"]["uri"] == uri
+    assert related["location"]["range"]["start"] == {"line": 1, "character": 4}
+    assert client.stop() == 0
+
+
 def test_findings_are_the_lint_s(workspace: Path, start: t.Any) -> None:
     """The config's [lint] selection applies, and the findings are ``ddlaudit lint``'s."""
     config = workspace / "ddlaudit.toml"

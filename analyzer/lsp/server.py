@@ -73,7 +73,15 @@ class DdlauditServer(LanguageServer):
 
     # ------------------------------------------------------------------ diagnostics
 
-    def diagnostic(self, finding: Finding, index: LineIndex, length: int) -> lsp.Diagnostic:
+    def diagnostic(
+        self,
+        finding: Finding,
+        index: LineIndex,
+        length: int,
+        indexes: dict[str, LineIndex] | None = None,
+    ) -> lsp.Diagnostic:
+        """``finding`` as an LSP diagnostic; ``indexes``: the line indexes of the files its
+        related spans are in, made once for a publication."""
         span = finding.span
         start, end = (min(span.start, length), min(span.end, length)) if span else (0, 0)
         docs = self.project.config.lint.docs_url
@@ -89,18 +97,23 @@ class DdlauditServer(LanguageServer):
             code=finding.code,
             code_description=href,
             source="ddlaudit",
-            related_information=self.related(finding.related) or None,
+            related_information=self.related(finding.related, indexes or {}) or None,
         )
 
-    def related(self, spans: tuple[Span, ...]) -> list[lsp.DiagnosticRelatedInformation]:
+    def related(
+        self, spans: tuple[Span, ...], indexes: dict[str, LineIndex]
+    ) -> list[lsp.DiagnosticRelatedInformation]:
         out = []
         for span in spans:
             text = self.project.text(span.file)
             if text is None or span.end > len(text):
                 continue
+            index = indexes.get(span.file)
+            if index is None:
+                index = indexes[span.file] = LineIndex(text)
             where = lsp.Location(
-                from_fs_path(os.path.abspath(span.file)) or span.file,
-                self.range_of(LineIndex(text), span.start, span.end),
+                self.uris.get(span.file) or from_fs_path(os.path.abspath(span.file)) or span.file,
+                self.range_of(index, span.start, span.end),
             )
             out.append(lsp.DiagnosticRelatedInformation(where, "see also"))
         return out
@@ -125,7 +138,8 @@ class DdlauditServer(LanguageServer):
             self.published[member] = findings
             text = self.project.text(member) or ""
             index = LineIndex(text)
-            diagnostics = [self.diagnostic(f, index, len(text)) for f in findings]
+            indexes = {member: index}
+            diagnostics = [self.diagnostic(f, index, len(text), indexes) for f in findings]
             uri = self.uris.get(member) or from_fs_path(member) or member
             self.text_document_publish_diagnostics(
                 lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics)
