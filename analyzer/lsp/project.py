@@ -35,6 +35,7 @@ import typing as t
 
 from analyzer.config import Config, ConfigError, load
 from analyzer.core import Options
+from analyzer.estimators.replicated import ARTICLE_CALLS
 from analyzer.ir import FileResult
 from analyzer.parse import TreeMemo
 from analyzer.passes.data_length import StorageMemo
@@ -62,10 +63,6 @@ from analyzer.workflow import (
 
 if t.TYPE_CHECKING:
     from analyzer.passes.link_replication import ScopeLinks
-
-#: The skipped statements whose text the replication estimators read again (SQL Server
-#: articles): a scope holding one hands them the texts held here, open buffers included.
-_TEXT_READERS = ("exec sp_addarticle", "exec sp_changearticle")
 
 
 class Project:
@@ -233,7 +230,9 @@ class Project:
         found = [f for c in checked for f in c.findings]
         found += self.workload_problems
         found += workload_findings(self.workload, results)
-        reads = any(s.kind in _TEXT_READERS for r in results for s in r.skipped)
+        # a scope with SQL Server articles: the estimators read those files' texts again,
+        # handed from here (open buffers included) instead of the disk
+        reads = any(s.kind in ARTICLE_CALLS for r in results for s in r.skipped)
         found += scope_findings(
             scope,
             results,
