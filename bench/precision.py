@@ -5,12 +5,13 @@
 
 Every repository in ``bench/precision.toml`` (repository, pinned commit, paths, dialect,
 whether the schema deploys on its engine) is exported from a local bare mirror into
-``CORPUS/NAME/`` (``git archive COMMIT -- PATHS | tar -x``; reused while its stamp
-matches) and linted as a new user would: ``ddlaudit lint CORPUS/NAME --format json``,
-no options but ``-j`` (on a shared machine), plus ``ddlaudit parse --format jsonl`` for the
-table count and the dialect read per file.  Per repository it prints files, tables,
-findings by severity and by code, P003 per scope, and every error-level finding on a
-deploying schema (``file:line code message``): on those each error is a false claim.
+``CORPUS/NAME/`` (the blobs ``git ls-tree COMMIT -- PATHS`` lists; reused while its stamp
+matches; files the mirror lacks are counted) and linted as a new user would:
+``ddlaudit lint CORPUS/NAME --format json``, no options but ``-j`` (on a shared machine),
+plus ``ddlaudit parse --format jsonl`` for the table count and the dialect read per file.
+Per repository it prints files, tables, findings by severity and by code, P003 per scope,
+and every error-level finding on a deploying schema (``file:line code message``): on those
+each error is a false claim.
 
 No network: a mirror that is absent is reported with the command that brings it
 (``git clone --bare https://github.com/OWNER/NAME MIRROR/OWNER+NAME/repo``); the run goes
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -41,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 from analyzer.scopes import Markers, scope_of  # noqa: E402
 
 STAMP = ".precision-export"
+MISSING = ".precision-missing"  # files the mirror lacks, one a line
 SEVERITIES = ("error", "warning", "info")
 
 
@@ -73,6 +76,7 @@ class Report:
     by_code: Counter[str] = field(default_factory=Counter)
     errors: list[dict[str, Any]] = field(default_factory=list)
     p003_per_scope: Counter[str] = field(default_factory=Counter)
+    missing: int = 0
     seconds: float = 0.0
     exit_code: int | None = None
     problem: str = ""
@@ -91,6 +95,7 @@ class Report:
             "by_code": dict(sorted(self.by_code.items())),
             "p003_per_scope": dict(sorted(self.p003_per_scope.items())),
             "errors": self.errors,
+            "missing_files": self.missing,
             "seconds": round(self.seconds, 1),
             "exit_code": self.exit_code,
             "problem": self.problem,
@@ -149,19 +154,38 @@ def export(entry: Entry, mirror_root: Path, corpus: Path) -> Path:
     if known.returncode != 0:
         raise MirrorMissing(f"{entry.repo}: commit {entry.commit} not in {git_dir}; {how}")
     if target.exists():
-        subprocess.run(["rm", "-rf", "--", str(target)], check=True)
+        shutil.rmtree(target)
     target.mkdir(parents=True)
-    archive = subprocess.Popen(
-        ["git", f"--git-dir={git_dir}", "archive", entry.commit, "--", *entry.paths],
-        stdout=subprocess.PIPE,
-    )
-    untar = subprocess.run(["tar", "-x", "-C", str(target)], stdin=archive.stdout)
-    if archive.stdout is not None:
-        archive.stdout.close()
-    if archive.wait() != 0 or untar.returncode != 0:
-        raise MirrorMissing(f"{entry.repo}: git archive of {entry.paths} failed in {git_dir}")
+    missing = _write_tree(git_dir, entry, target)
+    (target / MISSING).write_text("".join(f"{m}\n" for m in missing), encoding="utf-8")
     (target / STAMP).write_text(stamp, encoding="utf-8")
     return target
+
+
+def _write_tree(git_dir: Path, entry: Entry, target: Path) -> list[str]:
+    """Write the blobs under the entry's paths at its commit into ``target``; the paths
+    whose blob the mirror lacks (snapshots leave out files of 4 MiB and more)."""
+    listing = subprocess.run(
+        ["git", f"--git-dir={git_dir}", "ls-tree", "-r", "-z", entry.commit, "--", *entry.paths],
+        capture_output=True,
+        check=True,
+    ).stdout.decode("utf-8", "surrogateescape")
+    missing: list[str] = []
+    for row in filter(None, listing.split("\0")):
+        meta, name = row.split("\t", 1)
+        mode, kind, sha = meta.split()
+        if kind != "blob" or mode == "120000":  # submodules and symbolic links: not DDL
+            continue
+        blob = subprocess.run(
+            ["git", f"--git-dir={git_dir}", "cat-file", "blob", sha], capture_output=True
+        )
+        if blob.returncode != 0:
+            missing.append(name)
+            continue
+        out = target / name
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(blob.stdout)
+    return missing
 
 
 def _ddlaudit(args: Sequence[str], timeout: float) -> subprocess.CompletedProcess[str]:
@@ -238,6 +262,8 @@ def run_entry(entry: Entry, target: Path, jobs: int, timeout: float) -> Report:
         return report
     records = [json.loads(line) for line in parse.stdout.splitlines() if line.strip()]
     report = summarize(entry, target, lint_doc, records)
+    if (target / MISSING).is_file():
+        report.missing = len((target / MISSING).read_text(encoding="utf-8").splitlines())
     report.exit_code = lint.returncode
     report.seconds = time.perf_counter() - start
     return report
@@ -252,7 +278,8 @@ def render(report: Report) -> str:
         lines.append(f"   not measured: {report.problem}")
         return "\n".join(lines)
     read = ", ".join(f"{d} {n}" for d, n in sorted(report.dialects.items()))
-    lines.append(f"   files {report.files}, tables {report.tables}; read as: {read or '-'}")
+    absent = f" ({report.missing} absent from the mirror)" if report.missing else ""
+    lines.append(f"   files {report.files}{absent}, tables {report.tables}; read as: {read or '-'}")
     sev = ", ".join(f"{s} {report.by_severity.get(s, 0)}" for s in SEVERITIES)
     lines.append(f"   findings: {sev}  ({report.seconds:.1f} s, exit {report.exit_code})")
     if report.by_code:
