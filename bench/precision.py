@@ -81,6 +81,10 @@ class Report:
     exit_code: int | None = None
     problem: str = ""
 
+    def misread(self) -> int:
+        """Files read in another dialect than the entry's."""
+        return sum(n for d, n in self.dialects.items() if d != self.entry.dialect)
+
     def as_json(self) -> dict[str, Any]:
         return {
             "name": self.entry.name,
@@ -91,6 +95,7 @@ class Report:
             "files": self.files,
             "tables": self.tables,
             "dialects_read": dict(sorted(self.dialects.items())),
+            "files_misread": self.misread(),
             "by_severity": {s: self.by_severity.get(s, 0) for s in SEVERITIES},
             "by_code": dict(sorted(self.by_code.items())),
             "p003_per_scope": dict(sorted(self.p003_per_scope.items())),
@@ -278,6 +283,9 @@ def render(report: Report) -> str:
         lines.append(f"   not measured: {report.problem}")
         return "\n".join(lines)
     read = ", ".join(f"{d} {n}" for d, n in sorted(report.dialects.items()))
+    misread = report.misread()
+    if misread:
+        read += f" ({misread} not {e.dialect})"
     absent = f" ({report.missing} absent from the mirror)" if report.missing else ""
     lines.append(f"   files {report.files}{absent}, tables {report.tables}; read as: {read or '-'}")
     sev = ", ".join(f"{s} {report.by_severity.get(s, 0)}" for s in SEVERITIES)

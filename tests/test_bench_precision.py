@@ -4,6 +4,7 @@ deploying schema; on a corpus this test writes itself (no network, no /work/corp
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import shutil
 import subprocess
@@ -103,7 +104,7 @@ def test_report_of_an_exported_repository(
     assert (corpus / "acme" / "db" / "schema.sql").is_file()
     assert not (corpus / "acme" / "other.sql").exists()
     text = capsys.readouterr().out
-    assert "files 2, tables 3" in text
+    assert "files 2, tables 3; read as: tsql 2\n" in text
     assert "errors on a deploying schema (1):" in text
     assert "db/schema.sql:4 K004 foreign key fk_child of child references parent.nope" in text
     assert "P003 per scope: . 1" in text
@@ -133,6 +134,18 @@ def test_missing_mirror_says_how_to_fetch_it(
     assert "not measured: acme/db: no mirror at" in text
     assert "git clone --bare https://github.com/acme/db" in text
     assert "total: 0 of 1 repositories measured" in text
+
+
+def test_files_read_in_another_dialect_are_counted(
+    precision: ModuleType, mirror: tuple[Path, str], tmp_path: Path
+) -> None:
+    root, head = mirror
+    [entry] = precision.load_entries(_list(tmp_path, head))
+    ase = dataclasses.replace(entry, dialect="sybase")
+    target = precision.export(ase, root, tmp_path / "corpus")
+    report = precision.run_entry(ase, target, 1, 300.0)
+    assert report.misread() == 2
+    assert "read as: tsql 2 (2 not sybase)" in precision.render(report)
 
 
 def test_bad_deploys_value_is_refused(precision: ModuleType, tmp_path: Path) -> None:
