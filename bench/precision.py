@@ -311,10 +311,13 @@ def totals(reports: Sequence[Report]) -> str:
     for r in measured:
         sev.update(r.by_severity)
     parts = ", ".join(f"{s} {sev.get(s, 0)}" for s in SEVERITIES)
+    # issue 27's targets: no error on a deploying schema, P003 at most once per scope
+    extra_p003 = sum(n - 1 for r in measured for n in r.p003_per_scope.values())
     return (
         f"total: {len(measured)} of {len(reports)} repositories measured; "
         f"files {sum(r.files for r in measured)}, tables {sum(r.tables for r in measured)}; "
-        f"findings {parts}; errors on deploying schemas {errors}"
+        f"findings {parts}; errors on deploying schemas {errors}; "
+        f"P003 beyond one per scope {extra_p003}"
     )
 
 

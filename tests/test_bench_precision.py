@@ -44,7 +44,7 @@ def _git(*args: str, cwd: Path) -> str:
 
 # One T-SQL file: a parent with a key, a child whose foreign key names a column the
 # parent lacks (K004, an error), a table without a key (K001, a warning); one file with
-# no dialect evidence (P003) and a file outside the exported paths.
+# no dialect evidence (P003, two of them) and a file outside the exported paths.
 SCHEMA = """create table parent (id int not null, constraint pk_parent primary key (id))
 go
 create table child (id int not null primary key, pid int not null,
@@ -63,6 +63,7 @@ def mirror(tmp_path: Path) -> tuple[Path, str]:
     _git("init", "-q", cwd=work)
     (work / "db" / "schema.sql").write_text(SCHEMA, encoding="utf-8")
     (work / "db" / "notes.sql").write_text("select 1\n", encoding="utf-8")
+    (work / "db" / "more.sql").write_text("select 2\n", encoding="utf-8")
     (work / "other.sql").write_text("create table elsewhere (x int)\n", encoding="utf-8")
     _git("add", ".", cwd=work)
     _git("commit", "-qm", "one", cwd=work)
@@ -104,10 +105,11 @@ def test_report_of_an_exported_repository(
     assert (corpus / "acme" / "db" / "schema.sql").is_file()
     assert not (corpus / "acme" / "other.sql").exists()
     text = capsys.readouterr().out
-    assert "files 2, tables 3; read as: tsql 2\n" in text
+    assert "files 3, tables 3; read as: tsql 3\n" in text
     assert "errors on a deploying schema (1):" in text
     assert "db/schema.sql:4 K004 foreign key fk_child of child references parent.nope" in text
-    assert "P003 per scope: . 1" in text
+    assert "P003 per scope: . 2" in text
+    assert "errors on deploying schemas 1; P003 beyond one per scope 1" in text
     [report] = __import__("json").loads(out.read_text(encoding="utf-8"))
     assert report["by_severity"]["error"] == 1
     assert report["by_code"]["K004"] == 1 and report["by_code"]["K001"] == 1
@@ -144,8 +146,8 @@ def test_files_read_in_another_dialect_are_counted(
     ase = dataclasses.replace(entry, dialect="sybase")
     target = precision.export(ase, root, tmp_path / "corpus")
     report = precision.run_entry(ase, target, 1, 300.0)
-    assert report.misread() == 2
-    assert "read as: tsql 2 (2 not sybase)" in precision.render(report)
+    assert report.misread() == 3
+    assert "read as: tsql 3 (3 not sybase)" in precision.render(report)
 
 
 def test_bad_deploys_value_is_refused(precision: ModuleType, tmp_path: Path) -> None:
