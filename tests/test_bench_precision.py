@@ -43,8 +43,8 @@ def _git(*args: str, cwd: Path) -> str:
 
 
 # One T-SQL file: a parent with a key, a child whose foreign key names a column the
-# parent lacks (K004, an error), a table without a key (K001, a warning); one file with
-# no dialect evidence (P003, two of them) and a file outside the exported paths.
+# parent lacks (K004, an error), a table without a key (K001, a warning); two files with
+# no dialect evidence (two P003 in one scope) and a file outside the exported paths.
 SCHEMA = """create table parent (id int not null, constraint pk_parent primary key (id))
 go
 create table child (id int not null primary key, pid int not null,
