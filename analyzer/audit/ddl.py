@@ -73,6 +73,8 @@ def type_sql(spec: TargetSpec, target: TargetType) -> str:
     text = _written(spec.dialect, spec.grammar, target.text)
     if target.charset:
         text += f" CHARACTER SET {target.charset}"
+    if target.collation:
+        text += f" COLLATE {target.collation}"
     return text
 
 
@@ -94,6 +96,11 @@ def _node(dialect_name: str, grammar: str | None, text: str) -> exp.DataType:
         written = node.sql(dialect=dialect)
     except (SqlglotError, ValueError):
         return exp.DataType(this=exp.DataType.Type.USERDEFINED, kind=text)
+    if _name(written) != _name(text):
+        # sqlglot would print a synonym (Snowflake NUMBER as DECIMAL, TIMESTAMP_NTZ as
+        # TIMESTAMPNTZ, PostgreSQL INTEGER as INT): the catalogue's (the vendor's) name is
+        # kept, so the report, the DDL and the guides' rows spell the type alike.
+        return exp.DataType(this=exp.DataType.Type.USERDEFINED, kind=text)
     if grammar is not None:
         import grammars
 
@@ -108,6 +115,11 @@ def _node(dialect_name: str, grammar: str | None, text: str) -> exp.DataType:
         if again == node and node.this is not exp.DataType.Type.USERDEFINED:
             return node
     return exp.DataType(this=exp.DataType.Type.USERDEFINED, kind=text)
+
+
+def _name(text: str) -> str:
+    """The type name of ``text`` without its parameters, upper case, single spaces."""
+    return " ".join(text.split("(", 1)[0].upper().split())
 
 
 def _ident(name: str) -> exp.Identifier:
@@ -134,6 +146,12 @@ def create_table(table: Table, mapped: t.Sequence[Mapped], spec: TargetSpec) -> 
             constraints.append(
                 exp.ColumnConstraint(
                     kind=exp.CharacterSetColumnConstraint(this=exp.Var(this=m.target.charset))
+                )
+            )
+        if m.target.collation:
+            constraints.append(
+                exp.ColumnConstraint(
+                    kind=exp.CollateColumnConstraint(this=exp.Var(this=m.target.collation))
                 )
             )
         if column.sparse and spec.name == "mssql":

@@ -146,7 +146,7 @@ def target_table(table: Table, mapped: Sequence[Mapped], spec: TargetSpec) -> Ta
                 suppress=False,
                 no_split=False,
                 compression=None,
-                collation=None,
+                collation=m.target.collation,
             )
         )
     kept = {c.name.lower() for c in columns}
@@ -482,6 +482,24 @@ def _mapped(
     return found
 
 
+def source_type(column: Column) -> str:
+    """The column's type as declared, with its ``CHARACTER SET`` and ``COLLATE`` (two
+    Teradata CHAR(20) columns of LATIN and UNICODE are different types).
+
+    >>> from analyzer.ir import DataType
+    >>> c = Column("c", 1, DataType("CHAR(20)", "CHAR", "char", 20), True, True,
+    ...            character_set="UNICODE")
+    >>> source_type(c)
+    'CHAR(20) CHARACTER SET UNICODE'
+    """
+    text = column.type.declared or "(computed)"
+    if column.character_set:
+        text += f" CHARACTER SET {column.character_set}"
+    if column.collation:
+        text += f" COLLATE {column.collation}"
+    return text
+
+
 def _column_line(column: Column) -> int | None:
     return column.span.line if column.span is not None else None
 
@@ -514,7 +532,7 @@ def _table_audit(
             ColumnAudit(
                 column.name,
                 _column_line(column),
-                column.type.declared or "(computed)",
+                source_type(column),
                 type_sql(spec, m.target) if m.target is not None else None,
                 m.mapping,
                 m.loses,

@@ -52,16 +52,27 @@ ENTRIES: tuple[Entry, ...] = (
         shape="length",
         max_length=10485760,
         fixed=True,
-        citation=f"{_P}, 8.3 Character Types: n up to 10,485,760",
+        nul=False,
+        citation=f"{_P}, 8.3 Character Types: n up to 10,485,760 characters",
     ),
     Entry(
         "char",
         "VARCHAR",
         shape="length",
         max_length=10485760,
-        citation=f"{_P}, 8.3 Character Types: n up to 10,485,760",
+        nul=False,
+        citation=f"{_P}, 8.3 Character Types: n up to 10,485,760 characters",
     ),
-    Entry("char", "TEXT", max_length=_GB, lob=True, citation=f"{_P}, 8.3: text, at most 1 GB"),
+    Entry(
+        "char",
+        "TEXT",
+        max_length=_GB,
+        lob=True,
+        unit="byte",
+        nul=False,
+        note="text holds at most 1 GB of UTF-8 and no U+0000 (NUL)",
+        citation=f"{_P}, 8.3: the longest string is about 1 GB; NUL cannot be stored",
+    ),
     Entry("binary", "BYTEA", max_length=_GB, citation=f"{_P}, 8.4 Binary Data Types (1 GB)"),
     Entry("date", "DATE", min_year=-4713, max_year=5874897, citation=f"{_P}, 8.5 Date/Time Types"),
     Entry("time", "TIME", shape="fraction", max_fraction=6, citation=f"{_P}, 8.5: time(p) 0-6"),
@@ -136,7 +147,14 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry("uuid", "UUID", citation=f"{_P}, 8.12 UUID Type"),
     Entry("xml", "XML", citation=f"{_P}, 8.13 XML Type"),
-    Entry("json", "JSONB", citation=f"{_P}, 8.14 JSON Types"),
+    Entry(
+        "json",
+        "JSONB",
+        semantics="normalised",
+        note="jsonb keeps neither key order nor duplicate keys",
+        citation=f"{_P}, 8.14 JSON Types: jsonb does not preserve the order of object keys "
+        "and does not keep duplicate object keys",
+    ),
 )
 
 _SCT = "AWS Schema Conversion Tool user guide"

@@ -82,8 +82,21 @@ ENTRIES: tuple[Entry, ...] = (
         null_elements=True,
         citation=f"{_S}: ARRAY (semi-structured: elements are VARIANT)",
     ),
-    Entry("variant", "VARIANT", citation=f"{_S}: VARIANT (holds JSON: PARSE_JSON)"),
-    Entry("spatial", "GEOMETRY", citation=f"{_S}: GEOGRAPHY / GEOMETRY"),
+    Entry(
+        "variant",
+        "VARIANT",
+        semantics="normalised",
+        note="a VARIANT object keeps neither key order nor duplicate keys",
+        citation=f"{_S}: VARIANT (holds JSON: PARSE_JSON); SnowConvert for Teradata: "
+        "elements inside a JSON are ordered by their keys when inserted in a table",
+    ),
+    Entry("spatial", "GEOMETRY", semantics="planar", citation=f"{_S}: GEOMETRY (planar)"),
+    Entry(
+        "spatial",
+        "GEOGRAPHY",
+        semantics="geodesic",
+        citation=f"{_S}: GEOGRAPHY (WGS 84, spherical)",
+    ),
 )
 
 #: The guides write a uuid as a string (36 characters), not bytes, and JSON as VARIANT.
