@@ -145,8 +145,8 @@ EXPECTED: list[tuple[str, str, str, str, str | None, str, tuple[str, ...]]] = [
     (SNOW, "teradata", "DECIMAL(18,2)", "snowflake", "NUMBER(18, 2)", "exact", ()),
     (SNOW, "teradata", "TIMESTAMP(6)", "snowflake", "TIMESTAMP_NTZ(6)", "exact", ()),
     (SNOW, "teradata", "TIMESTAMP(6) WITH TIME ZONE", "snowflake", "TIMESTAMP_TZ(6)", "exact", ()),
-    (SNOW, "teradata", "INTERVAL DAY(2)", "snowflake", None, "unsupported", ("type",)),
-    (SNOW, "teradata", "PERIOD(DATE)", "snowflake", None, "unsupported", ("type",)),
+    (SNOW, "teradata", "INTERVAL DAY(2)", "snowflake", "VARCHAR(3)", "lossy", ("typing",)),
+    (SNOW, "teradata", "PERIOD(DATE)", "snowflake", "VARCHAR(24)", "lossy", ("typing",)),
     (SNOW, "teradata", "CLOB", "snowflake", "VARCHAR", "lossy", ("length",)),
     (SNOW, "teradata", "BLOB", "snowflake", "BINARY", "lossy", ("length",)),
     (SNOW, "teradata", "JSON", "snowflake", "VARIANT", "lossy", ("key order", "duplicate keys")),
@@ -156,8 +156,8 @@ EXPECTED: list[tuple[str, str, str, str, str | None, str, tuple[str, ...]]] = [
     (SNOW, "tsql", "bit", "snowflake", "BOOLEAN", "exact", ()),
     # Teradata -> SQL Server: an unconstrained NUMBER stays decimal (D156)
     (SYN, "teradata", "BYTEINT", "mssql", "SMALLINT", "widened", ()),
-    (SYN, "teradata", "PERIOD(DATE)", "mssql", None, "unsupported", ("type",)),
-    (SYN, "teradata", "INTERVAL YEAR(2) TO MONTH", "mssql", None, "unsupported", ("type",)),
+    (SYN, "teradata", "PERIOD(DATE)", "mssql", "VARCHAR(24)", "lossy", ("typing",)),
+    (SYN, "teradata", "INTERVAL YEAR(2) TO MONTH", "mssql", "VARCHAR(6)", "lossy", ("typing",)),
     (SYN, "teradata", "TIMESTAMP(6) WITH TIME ZONE", "mssql", "DATETIMEOFFSET(6)", "exact", ()),
     (SYN, "teradata", "TIMESTAMP(6)", "mssql", "DATETIME2(6)", "exact", ()),
     (SYN, "teradata", "VARCHAR(100)", "mssql", "VARCHAR(100)", "exact", ()),
@@ -488,8 +488,12 @@ def test_teradata_constructs() -> None:
     tb = doc["tables"][0]  # type: ignore[index]
     kinds = {k["construct"] for k in tb["constructs"]}
     assert {"SET table", "primary index", "fallback"} <= kinds
-    assert [c["mapping"] for c in tb["columns"]] == ["widened", "unsupported"]
-    assert any(a["severity"] == "error" for a in tb["actions"])
+    # the PERIOD is kept as its literal in VARCHAR(24) (D159): lossy, typing
+    assert [(c["mapping"], c["loses"]) for c in tb["columns"]] == [
+        ("widened", []),
+        ("lossy", ["typing"]),
+    ]
+    assert any(a["severity"] == "warning" and "PERIOD" in a["action"] for a in tb["actions"])
     doc = _run(ddl, "teradata", "teradata")
     assert doc["tables"][0]["constructs"] == []  # type: ignore[index]
 

@@ -262,6 +262,12 @@ def losses(src: Domain, dst: Domain) -> tuple[str, ...]:
         longer = dst.count is not None and (src.count is None or src.count > dst.count)
         if src.kind == "array" and longer:
             out.append("length")
+    elif src.kind in ("interval", "period") and dst.kind == "char":
+        # the value kept as its literal: every value fits a long enough string, but the
+        # type (interval arithmetic, period predicates) is lost (D159)
+        if _longer(text_length(src), dst.length):
+            out.append("length")
+        out.append("typing")
     elif src.kind == "rowversion" and dst.kind == "binary":
         out.append("row versioning")
     elif src.kind == "uuid" and dst.kind == "binary":
@@ -358,6 +364,37 @@ def _interval_fits(src: Domain, dst: Domain) -> bool:
     if d[0] > s[0] or d[1] < s[1]:
         return False
     return d[0] < s[0] or (dst.lead or 2) >= (src.lead or 2)
+
+
+def text_length(d: Domain) -> int | None:
+    """Characters of the longest literal of an interval, a period or a date / time value,
+    as Teradata writes it (SQL Data Types and Literals: ``-9999 23:59:59.999999``,
+    ``('2024-01-01', '2024-12-31')``): how long a VARCHAR keeps every value (D159).
+
+    >>> text_length(Domain("interval", fields="DAY TO SECOND", lead=4, fraction=6))
+    21
+    >>> text_length(Domain("period", inner=Domain("date")))
+    24
+    """
+    if d.kind == "interval":
+        parts = (d.fields or "DAY TO SECOND").upper().split(" TO ")
+        first, last = INTERVAL_FIELDS.index(parts[0]), INTERVAL_FIELDS.index(parts[-1])
+        n = 1 + (d.lead or 2) + 3 * (last - first)  # sign, lead, then -MM / HH / :MM / :SS
+        if parts[-1] == "SECOND" and d.fraction:
+            n += 1 + d.fraction
+        return n
+    if d.kind == "period" and d.inner is not None:
+        inner = text_length(d.inner)
+        return None if inner is None else 2 * inner + 4  # (start, end)
+    zone = 6 if d.tz else 0  # +hh:mm
+    fraction = 1 + d.fraction if d.fraction else 0
+    if d.kind == "date":
+        return 10
+    if d.kind == "time":
+        return 8 + fraction + zone
+    if d.kind == "timestamp":
+        return 19 + fraction + zone
+    return None
 
 
 def _field_span(fields: str) -> tuple[int, int]:

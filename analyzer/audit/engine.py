@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from analyzer import passes
 from analyzer.audit import constructs as cons
+from analyzer.audit import guides
 from analyzer.audit import limits as lim
 from analyzer.audit.ddl import type_sql
 from analyzer.audit.mapping import MAPPINGS, Mapped, TargetSpec, map_column
@@ -44,6 +45,9 @@ class ColumnAudit:
     mapping: str
     loses: tuple[str, ...]
     reason: str
+    #: What the pair's migration guides say of the type and whether the audit agrees, or
+    #: why it differs, one sentence per guide (analyzer/audit/guides).
+    guide: tuple[str, ...] = ()
 
 
 @record
@@ -528,15 +532,17 @@ def _table_audit(
                 "computed column without a declared type: rewrite the expression "
                 f"({column.computed.expression}) as a {spec.title} generated column or view",
             )
+        written = type_sql(spec, m.target) if m.target is not None else None
         columns.append(
             ColumnAudit(
                 column.name,
                 _column_line(column),
                 source_type(column),
-                type_sql(spec, m.target) if m.target is not None else None,
+                written,
                 m.mapping,
                 m.loses,
                 m.reason,
+                guides.verdict(column, tb.dialect, spec.name, written),
             )
         )
     limits = table_limits(tb, sized, target_est, spec, sizing)
@@ -630,6 +636,7 @@ def _table_dict(tb: TableAudit) -> dict[str, t.Any]:
                 "mapping": c.mapping,
                 "loses": list(c.loses),
                 "reason": c.reason,
+                "guide": list(c.guide),
             }
             for c in tb.columns
         ],

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from analyzer.audit.domains import REPERTOIRES, Domain, losses, max_units
+from analyzer.audit.domains import REPERTOIRES, Domain, losses, max_units, text_length
 from analyzer.audit.sources import source_domain
 from analyzer.ir import Column
 from analyzer.records import record
@@ -49,8 +49,8 @@ FALLBACK: dict[str, tuple[str, ...]] = {
     "date": ("date", "timestamp"),
     "time": ("time",),
     "timestamp": ("timestamp",),
-    "interval": ("interval",),
-    "period": ("period",),
+    "interval": ("interval", "char"),  # the guides' VARCHAR (SnowConvert), D159
+    "period": ("period", "char"),
     "array": ("array",),
     "uuid": ("uuid", "binary", "char"),
     "rowversion": ("rowversion", "binary"),
@@ -259,6 +259,8 @@ def instantiate(e: Entry, src: Domain, spec: TargetSpec) -> TargetType | None:
         need: int | None = src.length
         if k == "char" and src.kind in ("char", "json", "xml"):
             need = max_units(src, e.unit)  # the source's longest value in the entry's unit
+        elif k == "char" and src.kind in ("interval", "period"):
+            need = text_length(src)
         if src.kind == "uuid":
             need = 36 if k == "char" else 16
         elif src.kind == "rowversion":

@@ -7,11 +7,12 @@ DATE 0001-9999; TIME and DATETIME with microseconds; TIMESTAMP an instant in UTC
 offset is not kept); INTERVAL; RANGE<DATE | DATETIME | TIMESTAMP>; ARRAY<T> (no NULL
 elements in a stored array); JSON; GEOGRAPHY (spherical only).
 
-Pairs: Teradata follows Google's "Teradata SQL translation guide" (BigQuery migration
-service: BYTEINT/SMALLINT/INTEGER/BIGINT -> INT64, DECIMAL -> NUMERIC / BIGNUMERIC,
-CHAR/VARCHAR/CLOB -> STRING, BYTE/VARBYTE/BLOB -> BYTES, TIMESTAMP -> DATETIME,
-TIMESTAMP WITH TIME ZONE -> TIMESTAMP, PERIOD -> RANGE or two columns); SQL Server follows
-Google's "SQL Server (T-SQL) translation guide"; ASE and HiRDB have no vendor guide.
+Pairs: Teradata is compared with Google's "Teradata SQL translation guide", Data types
+(analyzer/audit/guides/teradata-bigquery.toml: BYTEINT/SMALLINT/INTEGER/BIGINT -> INT64,
+DECIMAL -> NUMERIC when the scale <= 9 else BIGNUMERIC, CHAR/VARCHAR/CLOB -> STRING,
+BYTE/VARBYTE/BLOB -> BYTES; the stored copy ends before its TIMESTAMP rows, so ddlaudit's
+TIMESTAMP -> DATETIME is its own, from the domains); SQL Server, ASE and HiRDB have no
+vendor table quoted.
 """
 
 from __future__ import annotations

@@ -9,10 +9,9 @@ and not the offset (8.5.1.3); ``time with time zone`` keeps it; interval of any 
 daterange / tsrange / tstzrange (8.17, ``[)`` by default, as Teradata PERIOD); arrays of
 any element type (declared sizes are not enforced, 8.15.1); uuid; xml; jsonb.
 
-Pairs: SQL Server and Sybase ASE follow AWS Schema Conversion Tool's mappings ("SQL
-Server to PostgreSQL" / "SAP ASE to PostgreSQL" conversion: money -> numeric(19,4),
-datetime -> timestamp(3), uniqueidentifier -> uuid, varbinary/image -> bytea, bit ->
-boolean, datetimeoffset -> timestamptz); Teradata and HiRDB have no vendor guide.
+Pairs: SQL Server is compared with AWS DMS Schema Conversion's data type rules and Huawei
+Cloud DRS's table (analyzer/audit/guides/tsql-postgres.toml: AWS writes bit as
+NUMERIC(1,0), ddlaudit BOOLEAN); ASE, Teradata and HiRDB have no vendor table quoted.
 """
 
 from __future__ import annotations
@@ -157,10 +156,13 @@ ENTRIES: tuple[Entry, ...] = (
     ),
 )
 
-_SCT = "AWS Schema Conversion Tool user guide"
 GUIDES = (
-    ("tsql", f"{_SCT}: Converting SQL Server to PostgreSQL, data types"),
-    ("sybase", f"{_SCT}: Converting SAP ASE to PostgreSQL, data types"),
+    (
+        "tsql",
+        "AWS DMS Schema Conversion, SQL Server data type rules; Huawei Cloud DRS, SQL Server "
+        "to PostgreSQL (analyzer/audit/guides/tsql-postgres.toml)",
+    ),
+    ("sybase", f"No vendor guide: ASE Reference Manual: Building Blocks; {_P}, Chapter 8"),
     ("teradata", f"No vendor guide: Teradata SQL Data Types and Literals; {_P}, Chapter 8"),
     ("hirdb", f"No vendor guide: HiRDB SQL Reference 1.2; {_P}, Chapter 8"),
 )

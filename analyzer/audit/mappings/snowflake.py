@@ -6,10 +6,11 @@ padding); BINARY up to 8,388,608 bytes; DATE; TIME(9); TIMESTAMP_NTZ(9) and
 TIMESTAMP_TZ(9) (keeps the offset); VARIANT, ARRAY (of VARIANT) and OBJECT; GEOGRAPHY /
 GEOMETRY. No interval column type and no period.
 
-Pairs: Teradata follows Snowflake's "Teradata to Snowflake migration guide" / SnowConvert
-for Teradata data types (PERIOD -> two columns or VARCHAR, INTERVAL -> VARCHAR: manual);
-SQL Server follows SnowConvert for SQL Server (uniqueidentifier -> VARCHAR, money ->
-NUMBER(19,4), datetimeoffset -> TIMESTAMP_TZ); ASE and HiRDB have no vendor guide.
+Pairs: Teradata and SQL Server are compared with SnowConvert's data type references
+(analyzer/audit/guides/teradata-snowflake.toml, tsql-snowflake.toml: NUMBER -> NUMBER(38,
+18), INTERVAL -> VARCHAR(20), PERIOD(DATE) -> VARCHAR(24), JSON -> VARIANT; money ->
+NUMBER(38, 4), where ddlaudit writes the narrower NUMBER(19, 4)); ASE and HiRDB have no
+vendor table quoted.
 """
 
 from __future__ import annotations
