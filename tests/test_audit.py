@@ -686,3 +686,19 @@ def test_unconstrained_number_stays_decimal(target: str, written: str) -> None:
     star = mapped("teradata", "NUMBER(*,4)", target)
     assert star.target is not None and star.target.domain.kind == "decimal"
     assert star.target.domain.scale in (4, None) or target == "postgres"
+
+
+def test_persisted_computed_column_with_an_inferable_type() -> None:
+    """A PERSISTED computed column stores its values: with a type sqlglot infers safely
+    (integers, an explicit CAST) it is mapped as that type; a product of decimals (sized
+    by SQL Server's own rules) or a column that is not persisted stays unsupported."""
+    ddl = (
+        b"CREATE TABLE t (qty int, price decimal(10,2), a AS (qty * 2) PERSISTED,"
+        b" b AS (qty * price) PERSISTED, c AS (CAST(price AS decimal(12,2))) PERSISTED,"
+        b" d AS (qty + 1))"
+    )
+    doc = _run(ddl, "tsql", "postgres")
+    got = {c["name"]: (c["target_type"], c["mapping"]) for c in doc["tables"][0]["columns"]}  # type: ignore[index]
+    assert got["a"] == ("INTEGER", "exact")
+    assert got["c"] == ("NUMERIC(12, 2)", "exact")
+    assert got["b"] == (None, "unsupported") and got["d"] == (None, "unsupported")

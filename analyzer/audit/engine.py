@@ -101,6 +101,8 @@ class AuditReport:
     dialects: tuple[str, ...]
     tables: tuple[TableAudit, ...]
     weights: tuple[tuple[str, float], ...] = AUDIT_WEIGHTS
+    #: The identifier policy of the DDL (``--identifiers``: fold or preserve).
+    identifiers: str = "fold"
 
     def counts(self) -> dict[str, int]:
         found = Counter(c.mapping for tb in self.tables for c in tb.columns)
@@ -357,6 +359,31 @@ def _case_note(source: Table, target: str, spec: TargetSpec) -> str | None:
     return f"collation to choose on {spec.title}{extra}" if collations else None
 
 
+def _collisions(table: Table, spec: TargetSpec, identifiers: str) -> list[lim.Limit]:
+    """Column names that become one name when folded to the target's unquoted case."""
+    from analyzer.audit.ddl import fold
+
+    if identifiers != "fold":
+        return []
+    seen: dict[str, list[str]] = {}
+    for c in table.columns:
+        seen.setdefault(fold(c.name, spec.name, identifiers), []).append(c.name)
+    return [
+        lim.Limit(
+            "identifier case",
+            len(names),
+            1,
+            "columns",
+            True,
+            f"columns {', '.join(repr(n) for n in names)} are all {folded!r} once folded to "
+            f"{spec.title}'s unquoted case (--identifiers fold): rename them, or use "
+            "--identifiers preserve and quote them everywhere",
+        )
+        for folded, names in seen.items()
+        if len(names) > 1
+    ]
+
+
 # ------------------------------------------------------------------ actions
 
 
@@ -408,6 +435,7 @@ def audit(
     settings: AuditSettings | None = None,
     scopes: Mapping[str, str] | None = None,
     paths: Sequence[str] = (),
+    identifiers: str = "fold",
 ) -> AuditReport:
     """Audit every table of ``results`` (after :data:`analyzer.passes.RULES`) for ``target``.
 
@@ -428,7 +456,7 @@ def audit(
             continue
         _, source_est = _size(result.path, result.dialect, result.tables, own)
         mapped_all = [
-            [_mapped(c, tb.dialect, spec, default_charset, seen) for c in tb.columns]
+            [_mapped(_typed(c, tb), tb.dialect, spec, default_charset, seen) for c in tb.columns]
             for tb in result.tables
         ]
         if on_target is not None and spec.grammar is not None:
@@ -455,6 +483,7 @@ def audit(
                     target_est[i],
                     settings,
                     (repdefs, subs, pubs),
+                    identifiers,
                 )
             )
     tables.sort(key=lambda x: (x.path, x.line or 0, x.table))
@@ -468,6 +497,7 @@ def audit(
         tuple(dialects),
         tuple(tables),
         settings.weights,
+        identifiers,
     )
 
 
@@ -504,6 +534,22 @@ def source_type(column: Column) -> str:
     return text
 
 
+def _typed(column: Column, table: Table) -> Column:
+    """A persisted computed column without a declared type, with the type its values have
+    where it can be inferred (:mod:`analyzer.audit.computed`), else the column itself."""
+    if column.computed is None or column.type.declared:
+        return column
+    from analyzer.audit.computed import infer
+
+    written = infer(column, table)
+    if written is None:
+        return column
+    import grammars
+
+    families = grammars.get(table.dialect).type_families
+    return evolve(column, type=read_type(written, families))
+
+
 def _column_line(column: Column) -> int | None:
     return column.span.line if column.span is not None else None
 
@@ -520,11 +566,19 @@ def _table_audit(
     target_est: TableEstimate | None,
     settings: AuditSettings,
     objects: tuple[t.Any, t.Any, t.Any],
+    identifiers: str = "fold",
 ) -> TableAudit:
     line = tb.span.line if tb.span is not None else None
     columns = []
     for column, m in zip(tb.columns, mapped, strict=True):
-        if column.computed is not None and not column.type.declared:
+        if column.computed is not None and not column.type.declared and m.target is not None:
+            m = replace(
+                m,
+                reason=f"{m.reason}; computed AS ({column.computed.expression}) PERSISTED: "
+                "its stored values migrate as data; recreate the expression as a "
+                f"{spec.title} generated column",
+            )
+        elif column.computed is not None and not column.type.declared:
             m = Mapped(
                 "unsupported",
                 None,
@@ -546,6 +600,7 @@ def _table_audit(
             )
         )
     limits = table_limits(tb, sized, target_est, spec, sizing)
+    limits += _collisions(tb, spec, identifiers)
     found = cons.constructs(tb, mapped, spec)
     repl = cons.replication(tb, path, spec, *objects)
     actions = _actions(tb, columns, limits, found, repl, spec, line)
@@ -588,10 +643,11 @@ def document(report: AuditReport, version: str) -> dict[str, t.Any]:
     n = len(report.tables)
     weights = ", ".join(f"{k}={v:g}" for k, v in report.weights)
     return {
-        "schema_version": "1.0",
+        "schema_version": "1.1",
         "tool": {"name": "ddlaudit", "version": version},
         "source": {"paths": list(report.paths), "dialects": list(report.dialects)},
         "target": report.target,
+        "identifiers": report.identifiers,
         "sized": report.sized,
         "rows": report.rows,
         "summary": {
