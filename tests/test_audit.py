@@ -702,3 +702,38 @@ def test_persisted_computed_column_with_an_inferable_type() -> None:
     assert got["a"] == ("INTEGER", "exact")
     assert got["c"] == ("NUMERIC(12, 2)", "exact")
     assert got["b"] == (None, "unsupported") and got["d"] == (None, "unsupported")
+
+
+@pytest.mark.parametrize(
+    ("dialect", "declared", "target", "written", "lost"),
+    [
+        # PostgreSQL text: at most 1 GB, no U+0000 (8.3); nvarchar(max) is 2^30-1 UTF-16 units
+        ("tsql", "nvarchar(max)", "postgres", "TEXT", ("U+0000", "length")),
+        ("tsql", "ntext", "postgres", "TEXT", ("U+0000", "length")),
+        # jsonb / BigQuery JSON / VARIANT keep neither key order nor duplicate keys
+        ("teradata", "JSON", "postgres", "JSONB", ("key order", "duplicate keys")),
+        ("teradata", "JSON", "bigquery", "JSON", ("key order", "duplicate keys")),
+        ("teradata", "JSON", "snowflake", "VARIANT", ("key order", "duplicate keys")),
+        # sql_variant keeps each value's base type; VARIANT does not
+        ("tsql", "sql_variant", "snowflake", "VARIANT", ("base type",)),
+        # planar coordinates are not longitude / latitude on a sphere
+        ("tsql", "geometry", "bigquery", "GEOGRAPHY", ("planar coordinates",)),
+        ("teradata", "ST_GEOMETRY", "bigquery", "GEOGRAPHY", ("planar coordinates",)),
+    ],
+)
+def test_issue_29_lossy_cases(
+    dialect: str, declared: str, target: str, written: str, lost: tuple[str, ...]
+) -> None:
+    m = mapped(dialect, declared, target)
+    assert (m.target and m.target.text, m.mapping, m.loses) == (written, "lossy", lost)
+
+
+def test_nvarchar_counts_utf16_units() -> None:
+    """nvarchar(n) -> n characters is widened (not exact); the same unit is exact."""
+    assert mapped("tsql", "nvarchar(50)", "bigquery").mapping == "widened"
+    assert mapped("tsql", "nvarchar(50)", "ase").mapping == "exact"  # univarchar: UTF-16
+    geography = mapped("tsql", "geography", "snowflake")
+    assert (geography.target and geography.target.text, geography.mapping) == (
+        "GEOGRAPHY",
+        "exact",
+    )

@@ -242,7 +242,9 @@ def verdict(column: Column, source: str, target: str, audited: str | None) -> tu
     out = []
     for g, r in rows_for(column, source, target):
         where = f'{g.guide}, {g.section} ({g.url}): row "{r.quote}"'
-        if audited is not None and same_type(target, r.target_type, audited):
+        if audited is None and r.target_type == "---":
+            out.append(f"agrees with {where}: no {target} type")
+        elif audited is not None and same_type(target, r.target_type, audited):
             out.append(f"agrees with {where}")
         else:
             why = r.differs or "no reason recorded"
