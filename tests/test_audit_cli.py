@@ -76,7 +76,7 @@ def _check_contract(doc: dict[str, object], target: str) -> None:
         "tables",
     }
     assert doc["target"] == target and doc["schema_version"] == "1.1"
-    assert doc["identifiers"] == "fold"  # the default, the guides' tools' way
+    assert doc["identifiers"] == "fold"  # the default (D161)
     assert doc["sized"] is (target in ("mssql", "ase", "teradata", "hirdb"))
     summary = doc["summary"]
     assert isinstance(summary, dict)

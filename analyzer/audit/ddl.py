@@ -128,8 +128,8 @@ def _one_line(text: str) -> str:
 
 #: Identifier policies (``--identifiers``): ``fold`` writes every name in the case the
 #: target gives an unquoted name (PostgreSQL lower, Snowflake upper: 4.1.1; Snowflake
-#: Identifier requirements), as the guides' tools do (AWS SCT lower-cases, SnowConvert
-#: writes names unquoted); ``preserve`` writes them as declared, quoted.
+#: Identifier requirements), as SnowConvert's generated DDL does (names unquoted);
+#: ``preserve`` writes them as declared, quoted.
 IDENTIFIERS = ("fold", "preserve")
 
 #: The case of an unquoted identifier on each target that folds one.
