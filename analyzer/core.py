@@ -36,7 +36,7 @@ from analyzer.ir import (
     UserType,
 )
 from analyzer.name_changes import NAMING_LABELS, name_changes
-from analyzer.parse import parse_statement
+from analyzer.parse import TreeMemo, parse_statement
 from analyzer.passes.link_context import scope_links
 from analyzer.records import record
 from analyzer.scope_dialect import quieted, settle
@@ -88,9 +88,13 @@ def _unknown_dialect(name: str, path: str) -> Diagnostic:
 
 
 def analyze_source(
-    source: SourceText, options: Options = Options(), diagnostics: Iterable[Diagnostic] = ()
+    source: SourceText,
+    options: Options = Options(),
+    diagnostics: Iterable[Diagnostic] = (),
+    memo: TreeMemo | None = None,
 ) -> FileResult:
-    """Analyse decoded source text (``diagnostics`` carries the decoder's notes)."""
+    """Analyse decoded source text (``diagnostics`` carries the decoder's notes; ``memo``:
+    the statement trees of the file's earlier analyses, :class:`analyzer.parse.TreeMemo`)."""
     diags = list(diagnostics)
 
     def unparsed(problem: Diagnostic) -> FileResult:
@@ -170,7 +174,7 @@ def analyze_source(
                 diags.extend(_hidden_table(text, start, label, source.path, index))
             continue
         st = _Piece(text, start, end)
-        parsed = parse_statement(st.text, st.start, grammar, source.path, index)
+        parsed = parse_statement(st.text, st.start, grammar, source.path, index, memo)
         if change is not None and parsed.tree is None:
             # a form of ALTER TABLE / CREATE INDEX not read: skipped, as before (D76)
             span = index.span(source.path, st.start, st.end)

@@ -95,12 +95,63 @@ def _expected(description: str) -> str | None:
     return m.group(1) if m else None
 
 
+class TreeMemo:
+    """The trees of the statements of one file, by grammar and statement text, kept from
+    one analysis of the file to the next (``ddlaudit lsp``: an edit changes one statement,
+    the others are not parsed again).
+
+    A tree holds statement-relative offsets only (the file offset is added by the IR
+    builder and :func:`parse_statement`), and nothing after parsing changes it, so the
+    same text gives the same tree wherever it stands.  Only successful parses are kept;
+    :meth:`turn` after each analysis keeps what that analysis used and drops the rest.
+
+    >>> import grammars
+    >>> memo, tsql = TreeMemo(), grammars.get("tsql")
+    >>> a = parse_statement("CREATE TABLE t (a int)", 0, tsql, "f", None, memo)
+    >>> memo.turn()
+    >>> parse_statement("CREATE TABLE t (a int)", 9, tsql, "f", None, memo).tree is a.tree
+    True
+    """
+
+    def __init__(self) -> None:
+        self._old: dict[tuple[str, str], list[t.Any]] = {}
+        self._new: dict[tuple[str, str], list[t.Any]] = {}
+
+    def get(self, key: tuple[str, str]) -> list[t.Any] | None:
+        found = self._new.get(key)
+        if found is None:
+            found = self._old.get(key)
+            if found is not None:
+                self._new[key] = found
+        return found
+
+    def put(self, key: tuple[str, str], trees: list[t.Any]) -> None:
+        self._new[key] = trees
+
+    def turn(self) -> None:
+        """End an analysis: what it did not use is dropped at the end of the next."""
+        self._old, self._new = self._new, {}
+
+
 def parse_statement(
-    text: str, offset: int, grammar: Grammar, path: str, index: LineIndex | None
+    text: str,
+    offset: int,
+    grammar: Grammar,
+    path: str,
+    index: LineIndex | None,
+    memo: TreeMemo | None = None,
 ) -> Parsed:
-    """Parse ``text`` (found at ``offset`` in ``path``) with ``grammar``; never raises."""
+    """Parse ``text`` (found at ``offset`` in ``path``) with ``grammar``; never raises.
+
+    ``memo``: trees of earlier analyses of the file, reused for the same text."""
+    key = (grammar.name, text)
+    kept = memo.get(key) if memo is not None else None
     try:
-        trees = grammar.dialect().parse(text, error_level=ErrorLevel.RAISE)
+        trees = (
+            kept
+            if kept is not None
+            else grammar.dialect().parse(text, error_level=ErrorLevel.RAISE)
+        )
     except ParseError as err:
         diags: list[Diagnostic] = []
         for e in err.errors or [{"description": str(err), "line": 1, "col": 1, "highlight": ""}]:
@@ -158,6 +209,8 @@ def parse_statement(
             ),
         )
 
+    if memo is not None and kept is None:
+        memo.put(key, trees)
     trees = [tr for tr in trees if tr is not None]
     if not trees:
         return Parsed(None)

@@ -60,6 +60,7 @@ from analyzer.split import BTEQ_DIALECT, batch_statements, split_statements
 
 if t.TYPE_CHECKING:
     from analyzer.graph.model import Schema
+    from analyzer.parse import TreeMemo
 
 
 @record
@@ -164,15 +165,17 @@ def prepare(
     sizing: SizingSettings,
     rules: Sequence[Rule] | Rules = (),
     scope: str = "",
+    memo: TreeMemo | None = None,
 ) -> Prepared:
     """Phase 1 of one decoded file: parse it, run the ``source`` rules, read suppressions.
 
     ``rules``: the run's rules (a :class:`~analyzer.rules.engine.Rules`, split by level
-    once, saves splitting them again for every file)."""
+    once, saves splitting them again for every file); ``memo``: the file's statement trees
+    from its earlier analyses (the language server's)."""
     if decoded.source is None:
         return Prepared(FileResult(path, None, None, diagnostics=decoded.diagnostics), scope=scope)
     source = decoded.source
-    result = analyze_source(source, options, decoded.diagnostics)
+    result = analyze_source(source, options, decoded.diagnostics, memo)
     found: list[Finding] = []
     checks = Rules.of(rules).source
     if checks:

@@ -44,7 +44,16 @@ _TABLE_KEYS = {
     "replication",
     "actions",
 }
-_COLUMN_KEYS = {"name", "line", "source_type", "target_type", "mapping", "loses", "reason"}
+_COLUMN_KEYS = {
+    "name",
+    "line",
+    "source_type",
+    "target_type",
+    "mapping",
+    "loses",
+    "reason",
+    "guide",
+}
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -60,12 +69,14 @@ def _check_contract(doc: dict[str, object], target: str) -> None:
         "tool",
         "source",
         "target",
+        "identifiers",
         "sized",
         "rows",
         "summary",
         "tables",
     }
-    assert doc["target"] == target and doc["schema_version"] == "1.0"
+    assert doc["target"] == target and doc["schema_version"] == "1.1"
+    assert doc["identifiers"] == "fold"  # the default (D161)
     assert doc["sized"] is (target in ("mssql", "ase", "teradata", "hirdb"))
     summary = doc["summary"]
     assert isinstance(summary, dict)
@@ -178,7 +189,8 @@ def test_text_and_markdown(tmp_path: Path) -> None:
         str(SOURCES["teradata"]), "--to", "mssql", "--format", "markdown", "-o", str(out)
     )
     md = out.read_text(encoding="utf-8")
-    assert stdout == "" and "| valid\\_period | PERIOD\\(DATE\\) | (none) | unsupported |" in md
+    # PERIOD on SQL Server: its literal in VARCHAR(24), as the Synapse guide allows (D159)
+    assert stdout == "" and "| valid\\_period | PERIOD\\(DATE\\) | VARCHAR\\(24\\) | lossy |" in md
 
 
 def test_fail_on(tmp_path: Path) -> None:
@@ -278,3 +290,55 @@ def test_html_format_needs_the_renderer() -> None:
     else:
         code, out, _ = run(str(SOURCES["tsql"]), "--to", "mssql", "--format", "html")
         assert code == 0 and "<html" in out.lower()
+
+
+# ------------------------------------------------------------------ DDL: keys, names
+
+
+_UPI = (
+    b"CREATE SET TABLE MIG.ORDERS, FALLBACK (OrderId INTEGER NOT NULL, orderid2 INTEGER,"
+    b" ORDERID2 CHAR(5), p PERIOD(DATE), i INTERVAL DAY(2)) UNIQUE PRIMARY INDEX (OrderId);"
+)
+
+
+@pytest.mark.parametrize(
+    ("target", "policy", "expected", "unique"),
+    [
+        ("postgres", "fold", '"mig"."orders"', 'UNIQUE (\n    "orderid"\n  )'),
+        ("postgres", "preserve", '"MIG"."ORDERS"', 'UNIQUE (\n    "OrderId"\n  )'),
+        ("snowflake", "fold", '"MIG"."ORDERS"', 'UNIQUE (\n    "ORDERID"\n  )'),
+        ("mssql", "fold", "[MIG].[ORDERS]", "UNIQUE (\n    [OrderId]\n  )"),
+        ("teradata", "fold", '"MIG"."ORDERS"', 'UNIQUE PRIMARY INDEX ("OrderId")'),
+    ],
+)
+def test_ddl_keeps_every_column_uniqueness_and_the_naming_policy(
+    tmp_path: Path, target: str, policy: str, expected: str, unique: str
+) -> None:
+    """Every column is in the DDL (INTERVAL / PERIOD as their literal where the target has
+    no such type, D159), the UNIQUE PRIMARY INDEX stays unique, names follow
+    --identifiers, and the report says which policy it used."""
+    src = tmp_path / "t.sql"
+    src.write_bytes(_UPI)
+    out = tmp_path / "ddl"
+    _, stdout, _ = run(
+        str(src),
+        "--dialect",
+        "teradata",
+        "--to",
+        target,
+        "--identifiers",
+        policy,
+        "--emit-ddl",
+        str(out),
+        "--format",
+        "json",
+    )
+    doc = json.loads(stdout)
+    assert doc["identifiers"] == policy
+    (ddl,) = [p.read_text(encoding="utf-8") for p in out.iterdir()]
+    assert f"CREATE TABLE {expected}" in ddl and unique in ddl
+    body = ddl.split("CREATE TABLE", 1)[1]
+    assert "UNSUPPORTED" not in ddl and body.count("\n  ") >= 5  # the five columns
+    limits = [x["limit"] for x in doc["tables"][0]["limits"]]
+    folds = target in ("postgres", "snowflake") and policy == "fold"
+    assert ("identifier case" in limits) is folds  # orderid2 / ORDERID2 collide

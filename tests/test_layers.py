@@ -52,6 +52,8 @@ STAGES: dict[str, int] = {
     "analyzer.diff": 7,
     "analyzer.diff.model": 5,
     "analyzer.diff.schema": 5,
+    # ddlaudit lsp: the language server keeps a workspace's lint through the workflow's phases
+    "analyzer.lsp": 7,
     "analyzer.spark": 8,
     "analyzer.cli": 9,
     # spark-submit's driver program: runs the command line (docs/spark.md)

@@ -180,6 +180,13 @@ def only_localhost(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[t.Any]]:
     assert refused == []
 
 
+@pytest.fixture(autouse=True)
+def not_another_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run in GitLab CI or Azure Pipelines, the command would pick that platform (D148)."""
+    for name in ("GITLAB_CI", "TF_BUILD"):
+        monkeypatch.delenv(name, raising=False)
+
+
 def _user(login: str, kind: str = "User") -> dict[str, t.Any]:
     return {"login": login, "id": abs(hash(login)) % 10_000, "type": kind}
 

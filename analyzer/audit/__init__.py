@@ -48,11 +48,12 @@ def audit(
     settings: AuditSettings | None = None,
     scopes: Mapping[str, str] | None = None,
     paths: Sequence[str] = (),
+    identifiers: str = "fold",
 ) -> AuditReport:
     """Audit every table of ``results`` for ``target`` (:func:`analyzer.audit.engine.audit`)."""
     from analyzer.audit.engine import audit as run
 
-    return run(results, target, sizing, settings, scopes, paths)
+    return run(results, target, sizing, settings, scopes, paths, identifiers)
 
 
 def document(report: AuditReport, version: str) -> dict[str, t.Any]:

@@ -28,7 +28,7 @@ from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
 from analyzer.audit.mapping import Mapped, TargetSpec, TargetType
-from analyzer.ir import Table
+from analyzer.ir import ConstraintKind, Table
 from analyzer.types import read_type
 from grammars import rx
 
@@ -73,6 +73,8 @@ def type_sql(spec: TargetSpec, target: TargetType) -> str:
     text = _written(spec.dialect, spec.grammar, target.text)
     if target.charset:
         text += f" CHARACTER SET {target.charset}"
+    if target.collation:
+        text += f" COLLATE {target.collation}"
     return text
 
 
@@ -94,6 +96,11 @@ def _node(dialect_name: str, grammar: str | None, text: str) -> exp.DataType:
         written = node.sql(dialect=dialect)
     except (SqlglotError, ValueError):
         return exp.DataType(this=exp.DataType.Type.USERDEFINED, kind=text)
+    if _name(written) != _name(text):
+        # sqlglot would print a synonym (Snowflake NUMBER as DECIMAL, TIMESTAMP_NTZ as
+        # TIMESTAMPNTZ, PostgreSQL INTEGER as INT): the catalogue's (the vendor's) name is
+        # kept, so the report, the DDL and the guides' rows spell the type alike.
+        return exp.DataType(this=exp.DataType.Type.USERDEFINED, kind=text)
     if grammar is not None:
         import grammars
 
@@ -110,19 +117,67 @@ def _node(dialect_name: str, grammar: str | None, text: str) -> exp.DataType:
     return exp.DataType(this=exp.DataType.Type.USERDEFINED, kind=text)
 
 
-def _ident(name: str) -> exp.Identifier:
-    return exp.to_identifier(name, quoted=True)
+def _name(text: str) -> str:
+    """The type name of ``text`` without its parameters, upper case, single spaces."""
+    return " ".join(text.split("(", 1)[0].upper().split())
 
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def create_table(table: Table, mapped: t.Sequence[Mapped], spec: TargetSpec) -> str:
+#: Identifier policies (``--identifiers``): ``fold`` writes every name in the case the
+#: target gives an unquoted name (PostgreSQL lower, Snowflake upper: 4.1.1; Snowflake
+#: Identifier requirements), as SnowConvert's generated DDL does (names unquoted);
+#: ``preserve`` writes them as declared, quoted.
+IDENTIFIERS = ("fold", "preserve")
+
+#: The case of an unquoted identifier on each target that folds one.
+FOLD = {"postgres": str.lower, "snowflake": str.upper}
+
+
+def fold(name: str, target: str, policy: str) -> str:
+    """``name`` as the DDL writes it under ``policy`` on ``target``.
+
+    >>> fold("OrderId", "postgres", "fold"), fold("OrderId", "snowflake", "fold")
+    ('orderid', 'ORDERID')
+    >>> fold("OrderId", "postgres", "preserve"), fold("OrderId", "mssql", "fold")
+    ('OrderId', 'OrderId')
+    """
+    how = FOLD.get(target) if policy == "fold" else None
+    return how(name) if how is not None else name
+
+
+def unique_keys(table: Table) -> list[tuple[str, ...]]:
+    """The column lists that must stay unique besides the primary key: UNIQUE constraints
+    and unique indexes (a Teradata UNIQUE PRIMARY INDEX or USI, a SQL Server unique
+    index), each once."""
+    pk = table.primary_key
+    seen = {tuple(c.lower() for c in pk.columns)} if pk is not None else set()
+    out = []
+    keys = [c.columns for c in table.constraints if c.kind is ConstraintKind.UNIQUE]
+    keys += [i.columns for i in table.indexes if i.unique and i.columns]
+    for cols in keys:
+        lowered = tuple(c.lower() for c in cols)
+        if lowered not in seen:
+            seen.add(lowered)
+            out.append(tuple(cols))
+    return out
+
+
+def create_table(
+    table: Table, mapped: t.Sequence[Mapped], spec: TargetSpec, identifiers: str = "fold"
+) -> str:
     """``CREATE TABLE`` of ``table`` on the target with the audited types, a comment on
     every lossy column, and the unsupported columns listed (and left out) in a leading
-    comment, as SQL text ending with ``;`` and a newline."""
+    comment, as SQL text ending with ``;`` and a newline. Names follow ``identifiers``
+    (:data:`IDENTIFIERS`); unique keys and unique indexes become UNIQUE constraints (a
+    Teradata target keeps a UNIQUE PRIMARY INDEX as one)."""
     dialect = dialect_of(spec)
+
+    def _ident(name: str) -> exp.Identifier:
+        return exp.to_identifier(fold(name, spec.name, identifiers), quoted=True)
+
     columns: list[exp.Expression] = []
     left_out: list[str] = []
     for column, m in zip(table.columns, mapped, strict=True):
@@ -134,6 +189,12 @@ def create_table(table: Table, mapped: t.Sequence[Mapped], spec: TargetSpec) -> 
             constraints.append(
                 exp.ColumnConstraint(
                     kind=exp.CharacterSetColumnConstraint(this=exp.Var(this=m.target.charset))
+                )
+            )
+        if m.target.collation:
+            constraints.append(
+                exp.ColumnConstraint(
+                    kind=exp.CollateColumnConstraint(this=exp.Var(this=m.target.collation))
                 )
             )
         if column.sparse and spec.name == "mssql":
@@ -156,6 +217,23 @@ def create_table(table: Table, mapped: t.Sequence[Mapped], spec: TargetSpec) -> 
     kept = {c.name.lower() for c, m in zip(table.columns, mapped, strict=True) if m.target}
     if pk is not None and spec.name != "bigquery" and all(c.lower() in kept for c in pk.columns):
         columns.append(exp.PrimaryKey(expressions=[_ident(c) for c in pk.columns]))
+    notes: list[str] = []
+    upi = next((i for i in table.indexes if i.kind == "primary_index" and i.unique), None)
+    suffix = ""
+    for cols in unique_keys(table):
+        if not all(c.lower() in kept for c in cols):
+            continue
+        if spec.name == "teradata" and upi is not None and cols == upi.columns:
+            names = ", ".join(_ident(c).sql(dialect=dialect) for c in cols)
+            suffix = f"\nUNIQUE PRIMARY INDEX ({names})"
+        elif spec.name == "bigquery":  # BigQuery has no UNIQUE constraint
+            notes.append(f"-- UNIQUE ({', '.join(cols)}) not declared: BigQuery has none")
+        else:
+            columns.append(
+                exp.UniqueColumnConstraint(this=exp.Schema(expressions=[_ident(c) for c in cols]))
+            )
+            if spec.name == "snowflake":
+                notes.append(f"-- UNIQUE ({', '.join(cols)}): Snowflake does not enforce it")
     name = exp.Table(
         this=_ident(table.name.name),
         db=_ident(table.name.schema) if table.name.schema else None,
@@ -163,11 +241,15 @@ def create_table(table: Table, mapped: t.Sequence[Mapped], spec: TargetSpec) -> 
     )
     create = exp.Create(kind="TABLE", this=exp.Schema(this=name, expressions=columns))
     head = [f"-- {table.name} on {spec.title}, from {table.dialect} (ddlaudit audit)"]
+    if spec.name in FOLD:
+        case = "folded to the case of unquoted names" if identifiers == "fold" else "as declared"
+        head.append(f"-- identifiers: {case} (--identifiers {identifiers})")
     head += [f"-- UNSUPPORTED, left out: {_one_line(x)}" for x in left_out]
+    head += notes
     if not columns:
         head.append("-- no column of this table has a type on the target")
         return "\n".join(head) + "\n"
-    text = create.sql(dialect=dialect, pretty=True)
+    text = create.sql(dialect=dialect, pretty=True) + suffix
     lock = table.options.lock_scheme
     if spec.name == "ase" and table.dialect == "sybase" and lock:
         # The lock scheme carries over ASE to ASE (sqlglot has no node for it).

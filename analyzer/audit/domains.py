@@ -32,6 +32,9 @@ from analyzer.records import record
 #: page (Shift_JIS, EUC, an ASE national character set), Unicode (decision D79).
 REPERTOIRES = ("single", "multi", "unicode")
 
+#: What a character length counts: characters (code points), UTF-16 code units, bytes.
+UNITS = ("char", "utf16", "byte")
+
 #: Kinds a value of one can be stored in the other without loss (beyond the parameters).
 _NUMERIC = frozenset({"int", "decimal", "float", "bool"})
 
@@ -74,6 +77,12 @@ class Domain:
     semantics: str | None = None
     #: Elements of an array may be NULL (HiRDB repetition columns: yes; BigQuery: no).
     null_elements: bool = True
+    #: What a character ``length`` counts (:data:`UNITS`): ``char`` (characters, code
+    #: points), ``utf16`` (UTF-16 code units: SQL Server nchar, ASE unichar, Teradata
+    #: UNICODE) or ``byte`` (bytes of the column's encoding).
+    unit: str = "char"
+    #: The type can hold U+0000 (PostgreSQL's character types cannot, 8.3).
+    nul: bool = True
 
 
 def integer_digits(d: Domain) -> int | None:
@@ -85,6 +94,38 @@ def integer_digits(d: Domain) -> int | None:
     if d.kind == "bool":
         return 1
     return None
+
+
+def max_units(d: Domain, unit: str) -> int | None:
+    """The longest value of ``d`` measured in ``unit`` (None: unbounded).
+
+    A single-byte code page has one byte, one UTF-16 unit and one character per character.
+    Otherwise: a character (code point) is at most 2 UTF-16 units and 4 bytes of UTF-8
+    (Unicode Standard 3.9, D91/D92); a UTF-16 unit is at most one character and 3 bytes
+    of UTF-8 (a surrogate pair: 2 units, 4 bytes); a byte at most one of either. A
+    multi-byte code page character (Shift_JIS, EUC) is one BMP code point of at most 3
+    bytes.
+
+    >>> max_units(Domain("char", length=10, repertoire="unicode", unit="utf16"), "char")
+    10
+    >>> max_units(Domain("char", length=10, repertoire="unicode"), "utf16")
+    20
+    """
+    n = d.length
+    if n is None or d.unit == unit or d.repertoire == "single":
+        return n
+    if d.unit == "char":
+        if unit == "utf16":
+            return n if d.repertoire == "multi" else 2 * n
+        return 3 * n if d.repertoire == "multi" else 4 * n
+    if d.unit == "utf16":
+        return n if unit == "char" else 3 * n
+    return n  # bytes: at most one character or one UTF-16 unit each
+
+
+def _chars_fit(src: Domain, dst: Domain) -> bool:
+    """Every value of ``src`` is no longer than ``dst`` allows, in ``dst``'s unit."""
+    return not _longer(max_units(src, dst.unit), dst.length)
 
 
 def _int_range_fits(src: Domain, dst: Domain) -> bool:
@@ -181,7 +222,9 @@ def losses(src: Domain, dst: Domain) -> tuple[str, ...]:
     elif src.kind == "char" and dst.kind == "char":
         if _repertoire_lost(src, dst):
             out.append("repertoire")
-        if _longer(src.length, dst.length):
+        if src.nul and not dst.nul:
+            out.append("U+0000")
+        if not _chars_fit(src, dst):
             out.append("length")
         if src.fixed != dst.fixed and not dst.fixed and src.fixed:
             pass  # char(n) into varchar(n): the values fit (trailing blanks kept)
@@ -199,7 +242,9 @@ def losses(src: Domain, dst: Domain) -> tuple[str, ...]:
             return ("typing",)
         if src.kind != "char" and _repertoire_lost(src, dst):
             out.append("repertoire")
-        if _longer(src.length, dst.length):
+        if src.nul and not dst.nul:
+            out.append("U+0000")
+        if not _chars_fit(src, dst):
             out.append("length")
         out.append("typing")
     elif src.kind in ("date", "time", "timestamp") and dst.kind in ("date", "time", "timestamp"):
@@ -217,6 +262,12 @@ def losses(src: Domain, dst: Domain) -> tuple[str, ...]:
         longer = dst.count is not None and (src.count is None or src.count > dst.count)
         if src.kind == "array" and longer:
             out.append("length")
+    elif src.kind in ("interval", "period") and dst.kind == "char":
+        # the value kept as its literal: every value fits a long enough string, but the
+        # type (interval arithmetic, period predicates) is lost (D159)
+        if _longer(text_length(src), dst.length):
+            out.append("length")
+        out.append("typing")
     elif src.kind == "rowversion" and dst.kind == "binary":
         out.append("row versioning")
     elif src.kind == "uuid" and dst.kind == "binary":
@@ -225,7 +276,9 @@ def losses(src: Domain, dst: Domain) -> tuple[str, ...]:
     elif src.kind == "uuid" and dst.kind == "char":
         if _longer(36, dst.length):
             out.append("length")
-    elif src.kind == dst.kind or (src.kind == "json" and dst.kind == "variant"):
+    elif src.kind in ("json", "variant", "spatial") and dst.kind in ("json", "variant", "spatial"):
+        out += _documents(src, dst)
+    elif src.kind == dst.kind:
         pass
     elif src.kind in ("char", "json", "xml") and dst.kind == "binary":
         if _longer(src.length, dst.length):
@@ -236,6 +289,32 @@ def losses(src: Domain, dst: Domain) -> tuple[str, ...]:
     else:
         out.append("type")
     return tuple(dict.fromkeys(out))
+
+
+#: What a JSON document loses in a type that parses and normalises it: PostgreSQL jsonb
+#: "does not preserve white space, does not preserve the order of object keys, and does
+#: not keep duplicate object keys" (8.14); BigQuery JSON and Snowflake VARIANT likewise
+#: (SnowConvert: "Elements inside a JSON are ordered by their keys when inserted").
+_NORMALISED = ("key order", "duplicate keys")
+
+
+def _documents(src: Domain, dst: Domain) -> list[str]:
+    """JSON, variants and spatial values: what the target's semantics lose."""
+    if src.kind == "json" and dst.kind in ("json", "variant"):
+        if dst.semantics == "normalised" and src.semantics != "normalised":
+            return list(_NORMALISED)
+        return []
+    if src.kind == dst.kind == "variant":
+        # sql_variant keeps each value's base type, precision, scale and collation
+        # (SQL_VARIANT_PROPERTY); a VARIANT keeps a JSON-like value.
+        return ["base type"] if src.semantics != dst.semantics else []
+    if src.kind == dst.kind == "spatial":
+        if src.semantics == dst.semantics or None in (src.semantics, dst.semantics):
+            return []
+        # planar (geometry) coordinates read as longitude / latitude on a sphere, or
+        # geodesic (geography) edges drawn as straight lines on a plane
+        return ["planar coordinates" if src.semantics == "planar" else "geodesic edges"]
+    return ["typing"] if dst.kind == "variant" else ["type"]
 
 
 def _longer(src: int | None, dst: int | None) -> bool:
@@ -285,6 +364,37 @@ def _interval_fits(src: Domain, dst: Domain) -> bool:
     if d[0] > s[0] or d[1] < s[1]:
         return False
     return d[0] < s[0] or (dst.lead or 2) >= (src.lead or 2)
+
+
+def text_length(d: Domain) -> int | None:
+    """Characters of the longest literal of an interval, a period or a date / time value,
+    as Teradata writes it (SQL Data Types and Literals: ``-9999 23:59:59.999999``,
+    ``('2024-01-01', '2024-12-31')``): how long a VARCHAR keeps every value (D159).
+
+    >>> text_length(Domain("interval", fields="DAY TO SECOND", lead=4, fraction=6))
+    21
+    >>> text_length(Domain("period", inner=Domain("date")))
+    24
+    """
+    if d.kind == "interval":
+        parts = (d.fields or "DAY TO SECOND").upper().split(" TO ")
+        first, last = INTERVAL_FIELDS.index(parts[0]), INTERVAL_FIELDS.index(parts[-1])
+        n = 1 + (d.lead or 2) + 3 * (last - first)  # sign, lead, then -MM / HH / :MM / :SS
+        if parts[-1] == "SECOND" and d.fraction:
+            n += 1 + d.fraction
+        return n
+    if d.kind == "period" and d.inner is not None:
+        inner = text_length(d.inner)
+        return None if inner is None else 2 * inner + 4  # (start, end)
+    zone = 6 if d.tz else 0  # +hh:mm
+    fraction = 1 + d.fraction if d.fraction else 0
+    if d.kind == "date":
+        return 10
+    if d.kind == "time":
+        return 8 + fraction + zone
+    if d.kind == "timestamp":
+        return 19 + fraction + zone
+    return None
 
 
 def _field_span(fields: str) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from analyzer import passes
 from analyzer.audit import constructs as cons
+from analyzer.audit import guides
 from analyzer.audit import limits as lim
 from analyzer.audit.ddl import type_sql
 from analyzer.audit.mapping import MAPPINGS, Mapped, TargetSpec, map_column
@@ -44,6 +45,9 @@ class ColumnAudit:
     mapping: str
     loses: tuple[str, ...]
     reason: str
+    #: What the pair's migration guides say of the type and whether the audit agrees, or
+    #: why it differs, one sentence per guide (analyzer/audit/guides).
+    guide: tuple[str, ...] = ()
 
 
 @record
@@ -97,6 +101,8 @@ class AuditReport:
     dialects: tuple[str, ...]
     tables: tuple[TableAudit, ...]
     weights: tuple[tuple[str, float], ...] = AUDIT_WEIGHTS
+    #: The identifier policy of the DDL (``--identifiers``: fold or preserve).
+    identifiers: str = "fold"
 
     def counts(self) -> dict[str, int]:
         found = Counter(c.mapping for tb in self.tables for c in tb.columns)
@@ -146,7 +152,7 @@ def target_table(table: Table, mapped: Sequence[Mapped], spec: TargetSpec) -> Ta
                 suppress=False,
                 no_split=False,
                 compression=None,
-                collation=None,
+                collation=m.target.collation,
             )
         )
     kept = {c.name.lower() for c in columns}
@@ -353,6 +359,31 @@ def _case_note(source: Table, target: str, spec: TargetSpec) -> str | None:
     return f"collation to choose on {spec.title}{extra}" if collations else None
 
 
+def _collisions(table: Table, spec: TargetSpec, identifiers: str) -> list[lim.Limit]:
+    """Column names that become one name when folded to the target's unquoted case."""
+    from analyzer.audit.ddl import fold
+
+    if identifiers != "fold":
+        return []
+    seen: dict[str, list[str]] = {}
+    for c in table.columns:
+        seen.setdefault(fold(c.name, spec.name, identifiers), []).append(c.name)
+    return [
+        lim.Limit(
+            "identifier case",
+            len(names),
+            1,
+            "columns",
+            True,
+            f"columns {', '.join(repr(n) for n in names)} are all {folded!r} once folded to "
+            f"{spec.title}'s unquoted case (--identifiers fold): rename them, or use "
+            "--identifiers preserve and quote them everywhere",
+        )
+        for folded, names in seen.items()
+        if len(names) > 1
+    ]
+
+
 # ------------------------------------------------------------------ actions
 
 
@@ -404,6 +435,7 @@ def audit(
     settings: AuditSettings | None = None,
     scopes: Mapping[str, str] | None = None,
     paths: Sequence[str] = (),
+    identifiers: str = "fold",
 ) -> AuditReport:
     """Audit every table of ``results`` (after :data:`analyzer.passes.RULES`) for ``target``.
 
@@ -424,7 +456,7 @@ def audit(
             continue
         _, source_est = _size(result.path, result.dialect, result.tables, own)
         mapped_all = [
-            [_mapped(c, tb.dialect, spec, default_charset, seen) for c in tb.columns]
+            [_mapped(_typed(c, tb), tb.dialect, spec, default_charset, seen) for c in tb.columns]
             for tb in result.tables
         ]
         if on_target is not None and spec.grammar is not None:
@@ -451,6 +483,7 @@ def audit(
                     target_est[i],
                     settings,
                     (repdefs, subs, pubs),
+                    identifiers,
                 )
             )
     tables.sort(key=lambda x: (x.path, x.line or 0, x.table))
@@ -464,6 +497,7 @@ def audit(
         tuple(dialects),
         tuple(tables),
         settings.weights,
+        identifiers,
     )
 
 
@@ -482,6 +516,40 @@ def _mapped(
     return found
 
 
+def source_type(column: Column) -> str:
+    """The column's type as declared, with its ``CHARACTER SET`` and ``COLLATE`` (two
+    Teradata CHAR(20) columns of LATIN and UNICODE are different types).
+
+    >>> from analyzer.ir import DataType
+    >>> c = Column("c", 1, DataType("CHAR(20)", "CHAR", "char", 20), True, True,
+    ...            character_set="UNICODE")
+    >>> source_type(c)
+    'CHAR(20) CHARACTER SET UNICODE'
+    """
+    text = column.type.declared or "(computed)"
+    if column.character_set:
+        text += f" CHARACTER SET {column.character_set}"
+    if column.collation:
+        text += f" COLLATE {column.collation}"
+    return text
+
+
+def _typed(column: Column, table: Table) -> Column:
+    """A persisted computed column without a declared type, with the type its values have
+    where it can be inferred (:mod:`analyzer.audit.computed`), else the column itself."""
+    if column.computed is None or column.type.declared:
+        return column
+    from analyzer.audit.computed import infer
+
+    written = infer(column, table)
+    if written is None:
+        return column
+    import grammars
+
+    families = grammars.get(table.dialect).type_families
+    return evolve(column, type=read_type(written, families))
+
+
 def _column_line(column: Column) -> int | None:
     return column.span.line if column.span is not None else None
 
@@ -498,11 +566,19 @@ def _table_audit(
     target_est: TableEstimate | None,
     settings: AuditSettings,
     objects: tuple[t.Any, t.Any, t.Any],
+    identifiers: str = "fold",
 ) -> TableAudit:
     line = tb.span.line if tb.span is not None else None
     columns = []
     for column, m in zip(tb.columns, mapped, strict=True):
-        if column.computed is not None and not column.type.declared:
+        if column.computed is not None and not column.type.declared and m.target is not None:
+            m = replace(
+                m,
+                reason=f"{m.reason}; computed AS ({column.computed.expression}) PERSISTED: "
+                "its stored values migrate as data; recreate the expression as a "
+                f"{spec.title} generated column",
+            )
+        elif column.computed is not None and not column.type.declared:
             m = Mapped(
                 "unsupported",
                 None,
@@ -510,18 +586,21 @@ def _table_audit(
                 "computed column without a declared type: rewrite the expression "
                 f"({column.computed.expression}) as a {spec.title} generated column or view",
             )
+        written = type_sql(spec, m.target) if m.target is not None else None
         columns.append(
             ColumnAudit(
                 column.name,
                 _column_line(column),
-                column.type.declared or "(computed)",
-                type_sql(spec, m.target) if m.target is not None else None,
+                source_type(column),
+                written,
                 m.mapping,
                 m.loses,
                 m.reason,
+                guides.verdict(column, tb.dialect, spec.name, written),
             )
         )
     limits = table_limits(tb, sized, target_est, spec, sizing)
+    limits += _collisions(tb, spec, identifiers)
     found = cons.constructs(tb, mapped, spec)
     repl = cons.replication(tb, path, spec, *objects)
     actions = _actions(tb, columns, limits, found, repl, spec, line)
@@ -564,10 +643,11 @@ def document(report: AuditReport, version: str) -> dict[str, t.Any]:
     n = len(report.tables)
     weights = ", ".join(f"{k}={v:g}" for k, v in report.weights)
     return {
-        "schema_version": "1.0",
+        "schema_version": "1.1",
         "tool": {"name": "ddlaudit", "version": version},
         "source": {"paths": list(report.paths), "dialects": list(report.dialects)},
         "target": report.target,
+        "identifiers": report.identifiers,
         "sized": report.sized,
         "rows": report.rows,
         "summary": {
@@ -612,6 +692,7 @@ def _table_dict(tb: TableAudit) -> dict[str, t.Any]:
                 "mapping": c.mapping,
                 "loses": list(c.loses),
                 "reason": c.reason,
+                "guide": list(c.guide),
             }
             for c in tb.columns
         ],

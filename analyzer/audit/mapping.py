@@ -26,10 +26,17 @@ dialect, the migration guide the pair follows.  :func:`map_column`:
 
 from __future__ import annotations
 
-from analyzer.audit.domains import REPERTOIRES, Domain, losses
+from dataclasses import replace
+
+from analyzer.audit.domains import REPERTOIRES, Domain, losses, max_units, text_length
 from analyzer.audit.sources import source_domain
 from analyzer.ir import Column
 from analyzer.records import record
+from analyzer.settings import DIALECT_PLATFORM
+
+#: Digits after the point of an unconstrained (floating) NUMBER on a fixed decimal type:
+#: SnowConvert writes Teradata ``NUMBER`` as ``NUMBER(38, 18)`` (decision D156).
+FLOATING_SCALE = 18
 
 #: Source kind -> target kinds that can hold it, preferred first.
 FALLBACK: dict[str, tuple[str, ...]] = {
@@ -42,8 +49,8 @@ FALLBACK: dict[str, tuple[str, ...]] = {
     "date": ("date", "timestamp"),
     "time": ("time",),
     "timestamp": ("timestamp",),
-    "interval": ("interval",),
-    "period": ("period",),
+    "interval": ("interval", "char"),  # the guides' VARCHAR (SnowConvert), D159
+    "period": ("period", "char"),
     "array": ("array",),
     "uuid": ("uuid", "binary", "char"),
     "rowversion": ("rowversion", "binary"),
@@ -98,6 +105,10 @@ class Entry:
     semantics: str | None = None
     charset: str | None = None
     note: str = ""
+    #: What a character length counts (:data:`analyzer.audit.domains.UNITS`).
+    unit: str = "char"
+    #: The type holds U+0000 (PostgreSQL's character types do not).
+    nul: bool = True
 
 
 @record
@@ -136,6 +147,8 @@ class TargetType:
     domain: Domain
     entry: Entry
     charset: str | None = None
+    #: The column's collation, kept on the same platform (``COLLATE``).
+    collation: str | None = None
 
 
 @record
@@ -224,7 +237,15 @@ def instantiate(e: Entry, src: Domain, spec: TargetSpec) -> TargetType | None:
             return TargetType(e.name, dom, e)
         top, top_scale = e.max_precision or 38, e.max_scale if e.max_scale is not None else 38
         scale = 0 if src.kind in ("int", "bool") else min(src.scale or 0, top_scale)
-        if src.kind == "float" or src.floating:
+        if src.floating:
+            # An unconstrained NUMBER: 38 digits with FLOATING_SCALE of them after the
+            # point, as SnowConvert writes Teradata NUMBER (NUMBER(38, 18)); decision D156.
+            scale = min(top_scale, FLOATING_SCALE)
+            lead = min(38, e.max_int_digits or 38, top - scale)
+            precision = lead + scale
+            text = f"{e.name}({precision}, {scale})"
+            return TargetType(text, Domain("decimal", precision=precision, scale=scale), e)
+        if src.kind == "float":
             scale = min(top_scale, top // 2)
         digits = _int_digits(src)
         if e.max_int_digits is not None:
@@ -236,6 +257,10 @@ def instantiate(e: Entry, src: Domain, spec: TargetSpec) -> TargetType | None:
         return TargetType(text, Domain("decimal", precision=precision, scale=scale), e)
     if k in ("char", "binary"):
         need: int | None = src.length
+        if k == "char" and src.kind in ("char", "json", "xml"):
+            need = max_units(src, e.unit)  # the source's longest value in the entry's unit
+        elif k == "char" and src.kind in ("interval", "period"):
+            need = text_length(src)
         if src.kind == "uuid":
             need = 36 if k == "char" else 16
         elif src.kind == "rowversion":
@@ -243,12 +268,21 @@ def instantiate(e: Entry, src: Domain, spec: TargetSpec) -> TargetType | None:
         if e.lob or e.shape in ("plain", "max"):
             text = f"{e.name}(MAX)" if e.shape == "max" else e.name
             rep = e.repertoire if k == "char" else "single"
-            dom = Domain(k, length=e.max_length, repertoire=rep, fixed=e.fixed, lob=e.lob)
+            dom = Domain(
+                k,
+                length=e.max_length,
+                repertoire=rep,
+                fixed=e.fixed,
+                lob=e.lob,
+                unit=e.unit if k == "char" else "char",
+                nul=e.nul,
+            )
             return TargetType(text, dom, e, e.charset)
         n = e.max_length if need is None or (e.max_length and need > e.max_length) else need
         n = max(n or 1, 1)
         rep = e.repertoire if k == "char" else "single"
-        dom = Domain(k, length=n, repertoire=rep, fixed=e.fixed)
+        unit = e.unit if k == "char" else "char"  # binary lengths are bytes by kind
+        dom = Domain(k, length=n, repertoire=rep, fixed=e.fixed, unit=unit, nul=e.nul)
         return TargetType(f"{e.name}({n})", dom, e, e.charset)
     if k in ("date", "time", "timestamp"):
         frac = e.max_fraction
@@ -308,7 +342,8 @@ def instantiate(e: Entry, src: Domain, spec: TargetSpec) -> TargetType | None:
             null_elements=e.null_elements,
         )
         return TargetType(text, dom, e, inner_mapped.charset)
-    return TargetType(e.name, _PLAIN.get(k) or Domain(k), e)
+    plain = _PLAIN.get(k) or Domain(k)
+    return TargetType(e.name, replace(plain, semantics=e.semantics), e)
 
 
 #: Domains of the types without parameters that have a fixed size.
@@ -316,8 +351,8 @@ _PLAIN = {
     "rowversion": Domain("rowversion", length=8, fixed=True),
     "uuid": Domain("uuid", length=16, fixed=True),
     # documents: as the sources read them (analyzer/audit/sources.py), 2 GB of UTF-16
-    "xml": Domain("xml", length=2**30 - 1, lob=True, repertoire="unicode"),
-    "json": Domain("json", length=2**30 - 1, lob=True, repertoire="unicode"),
+    "xml": Domain("xml", length=2**30 - 1, lob=True, repertoire="unicode", unit="utf16"),
+    "json": Domain("json", length=2**30 - 1, lob=True, repertoire="unicode", unit="utf16"),
 }
 
 
@@ -354,6 +389,9 @@ def _penalty(src: Domain, t: TargetType) -> float:
 LOSS_WEIGHTS: dict[str, float] = {
     "trailing blanks": 0.5,
     "trailing zero bytes": 0.5,
+    "U+0000": 0.25,  # a NUL character is rare in text
+    "key order": 0.2,  # a document's meaning does not depend on either (RFC 8259, 4)
+    "duplicate keys": 0.2,
     "typing": 0.5,
     "range": 1.5,
     "repertoire": 2.0,
@@ -396,7 +434,11 @@ def choose(src: Domain, spec: TargetSpec, element: bool = False) -> TargetType |
             lost = losses(src, t.domain)
             weight = sum(severity(x, src, t.domain) for x in lost)
             size = -_capacity(t.domain) if lost else 0.0
-            key = (weight, float(rank), _penalty(src, t), size, float(order))
+            key: tuple[float, ...] = (weight, float(rank), _penalty(src, t), size, float(order))
+            if src.floating:
+                # An unconstrained NUMBER stays decimal where the target has a decimal
+                # type: its values are exact decimals, not binary fractions (D156).
+                key = (float(rank), *key)
             if best is None or key < best[0]:
                 best = (key, t)
     return None if best is None else best[1]
@@ -448,6 +490,30 @@ def describe(d: Domain) -> str:
     return k
 
 
+def identity(column: Column, src: Domain | None) -> Mapped:
+    """``column`` audited to its own platform: its type, character set and collation as
+    written, every value kept (docs/audit.md, "Same platform").
+
+    >>> from analyzer.ir import DataType
+    >>> c = Column("g", 1, DataType("geography", "GEOGRAPHY", "spatial"), True, True)
+    >>> m = identity(c, None)
+    >>> m.mapping, m.target.text
+    ('exact', 'geography')
+    """
+    dt = column.type
+    domain = src or Domain("other")
+    entry = Entry(domain.kind, dt.name, note="same platform")
+    written = [x for x in (column.character_set, column.collation) if x]
+    extra = f" ({', '.join(written)})" if written else ""
+    return Mapped(
+        "exact",
+        TargetType(dt.declared, domain, entry, column.character_set, column.collation),
+        (),
+        f"same platform: {dt.declared}{extra} as declared",
+        src,
+    )
+
+
 def map_column(
     column: Column,
     dialect: str,
@@ -457,6 +523,8 @@ def map_column(
     """The audit of ``column`` (declared in ``dialect``) on ``spec``'s target."""
     src = source_domain(column, dialect, default_charset)
     declared = column.type.declared or "(undeclared)"
+    if DIALECT_PLATFORM.get(dialect) == spec.name and column.type.declared:
+        return identity(column, src)
     if src is None:
         what = "user-defined or unknown type" if column.type.family == "udt" else "type"
         return Mapped(
@@ -500,6 +568,7 @@ __all__ = [
     "TargetType",
     "choose",
     "describe",
+    "identity",
     "instantiate",
     "map_column",
 ]

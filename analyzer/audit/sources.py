@@ -90,6 +90,26 @@ def _repertoire(column: Column, dt: DataType, dialect: str, default_charset: str
     return "single"
 
 
+def _unit(column: Column, dt: DataType, dialect: str, rep: str, default_charset: str) -> str:
+    """What the declared length counts: SQL Server nchar / nvarchar "byte-pairs" (UTF-16
+    code units; char / varchar bytes, also under a _UTF8 collation); ASE unichar /
+    univarchar / unitext UTF-16 units (@@unicharsize 2), char / varchar / text bytes,
+    nchar characters; Teradata UNICODE and GRAPHIC UTF-16 units (a supplementary
+    character takes two), KANJISJIS bytes, LATIN characters (one byte each); HiRDB CHAR /
+    VARCHAR / MCHAR bytes, NCHAR national characters (each one BMP character, 2 bytes)."""
+    fam = dt.family
+    if rep == "unicode" and dialect in ("tsql", "sybase", "teradata", "hirdb"):
+        if dialect == "tsql" and fam not in ("nchar", "nvarchar", "nclob"):
+            return "byte"  # varchar under a _UTF8 collation: n bytes of UTF-8
+        return "utf16"
+    if dialect == "teradata":
+        charset = (column.character_set or default_charset).upper()
+        return "byte" if charset.startswith("KANJI") else "char"
+    if dialect == "sybase" and fam in ("nchar", "nvarchar"):
+        return "char"
+    return "byte"
+
+
 def _chars(dt: DataType, dialect: str, repertoire: str) -> tuple[int | None, bool]:
     """(maximum characters, is a LOB) of a character type."""
     name, n = dt.name.upper(), dt.length
@@ -166,7 +186,8 @@ def type_domain(
         fixed = fam in ("char", "nchar")
         if dialect == "teradata" and name in ("GRAPHIC",):
             fixed = True
-        return Domain("char", length=length, repertoire=rep, fixed=fixed, lob=lob)
+        unit = _unit(column, dt, dialect, rep, default_charset)
+        return Domain("char", length=length, repertoire=rep, fixed=fixed, lob=lob, unit=unit)
     if fam in ("binary", "varbinary", "blob"):
         if fam == "blob" or dt.is_max or (name.startswith("LONG ") and dt.length is None):
             length = (
@@ -222,17 +243,20 @@ def type_domain(
         return None if inner is None else Domain("period", inner=inner)
     if fam in ("json", "xml"):
         # Documents of up to 2 GB of UTF-16 (SQL Server xml), or the declared JSON(n).
-        return Domain(fam, length=dt.length or 2**30 - 1, lob=True, repertoire="unicode")
+        return Domain(
+            fam, length=dt.length or 2**30 - 1, lob=True, repertoire="unicode", unit="utf16"
+        )
     if fam == "rowversion":
         return Domain("rowversion", length=8, fixed=True)
     if fam == "uuid":
         return Domain("uuid", length=16, fixed=True)
-    simple = {
-        "uuid": "uuid",
-        "spatial": "spatial",
-        "variant": "variant",
-        "hierarchy": "hierarchy",
-    }
+    if fam == "spatial":
+        # SQL Server geography (SQL Server docs, Spatial Data: "ellipsoidal (round-earth)
+        # data") is geodesic; geometry and Teradata ST_Geometry are planar.
+        return Domain("spatial", semantics="geodesic" if name == "GEOGRAPHY" else "planar")
+    if fam == "variant":
+        return Domain("variant", semantics="sql_variant")
+    simple = {"uuid": "uuid", "hierarchy": "hierarchy"}
     if fam in simple:
         return Domain(simple[fam])
     return None

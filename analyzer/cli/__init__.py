@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "comment": ("comment", "comment"),
     "diff": ("diff", "diff"),
     "audit": ("audit", "audit"),
+    "lsp": ("lsp", "lsp"),
 }
 
 

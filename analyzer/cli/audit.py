@@ -56,6 +56,14 @@ from analyzer.cli.common import (
     "on every lossy or unsupported column.",
 )
 @click.option(
+    "--identifiers",
+    type=click.Choice(["fold", "preserve"]),
+    default="fold",
+    show_default=True,
+    help="Names in the emitted DDL: fold to the target's unquoted case (PostgreSQL lower, "
+    "Snowflake upper; a finding where two collide), or preserve them as declared, quoted.",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["never", "unsupported", "lossy"]),
     default=None,
@@ -73,6 +81,7 @@ def audit(
     rows: int | None,
     fmt: str,
     ddl_dir: str | None,
+    identifiers: str,
     fail_on: str | None,
 ) -> None:
     """Audit every table for a migration to TARGET: each column's type on the target and
@@ -105,7 +114,7 @@ def audit(
         scopes = {p: s for p, s in listed}
         scopes.setdefault(STDIN_PATH, "-")
         results, found = analyze_paths(list(paths), options, stdin=stdin)
-        audited = run(results, target, sizing, config.audit, scopes, paths)
+        audited = run(results, target, sizing, config.audit, scopes, paths, identifiers)
         doc = document(audited, __version__)
     except Exception as err:
         internal_error(err)
@@ -137,7 +146,7 @@ def _emit_ddl(audited: object, directory: str) -> None:
         for tb in audited.tables:
             if tb.source is None:
                 continue
-            text = create_table(tb.source, tb.mapped, audited.spec)
+            text = create_table(tb.source, tb.mapped, audited.spec, audited.identifiers)
             name = os.path.join(directory, safe_file_name(tb.table, tb.path))
             with open(name, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(text)

@@ -58,7 +58,9 @@ def _severities(values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
 
 def _help_uri(base: str) -> t.Callable[[Rule], str]:
     """A rule's page under ``[lint] docs-url`` (docs/rules/CODE.md, as generated)."""
-    return lambda rule: f"{base.rstrip('/')}/{rule.code}.md"
+    from analyzer.rules.docs import page_url
+
+    return lambda rule: page_url(base, rule.code)
 
 
 def _statistics(report: Report) -> str:

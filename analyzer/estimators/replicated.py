@@ -54,6 +54,11 @@ def replicated_tables(
     return out
 
 
+#: The skipped statements whose text the replication estimators read again: SQL Server
+#: article calls (the IR keeps them as skipped statements, with their spans).
+ARTICLE_CALLS = ("exec sp_addarticle", "exec sp_changearticle")
+
+
 def source_texts(
     results: Sequence[FileResult], encoding: str | None = None, stdin: bytes | None = None
 ) -> dict[str, str]:
@@ -66,7 +71,7 @@ def source_texts(
 
     out = {}
     for r in results:
-        if not any(s.kind in ("exec sp_addarticle", "exec sp_changearticle") for s in r.skipped):
+        if not any(s.kind in ARTICLE_CALLS for s in r.skipped):
             continue
         if r.path == "<stdin>":
             decoded = decode(stdin or b"", r.path, encoding)

@@ -1,6 +1,8 @@
-"""Publishing reports where people read them: a pull-request comment on GitHub.
+"""Publishing reports where people read them: a pull or merge request comment.
 
-``github``: a small REST client on ``urllib.request`` (no dependency) that creates
-or updates the bot's own comment (``ddlaudit comment``; docs/ci/github-action.md).
-Nothing here imports the workflow: it sends text another stage rendered.
+``rest``: what the clients share, a small JSON client on ``urllib.request`` (no
+dependency) with bounded retries, one-line errors and the bot's-comment search;
+``github``, ``gitlab`` and ``azure``: each service's endpoints, creating or updating
+the bot's own comment, note or thread (``ddlaudit comment``; docs/ci/).  Nothing here
+imports the workflow: it sends text another stage rendered.
 """

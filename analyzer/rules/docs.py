@@ -21,6 +21,16 @@ from analyzer.rules.registry import Rule
 _FENCE = {"tsql": "sql", "sybase": "sql", "teradata": "sql", "hirdb": "sql", "rcl": "sql"}
 
 
+def page_url(base: str, code: str) -> str:
+    """A rule's page under ``[lint] docs-url`` (``docs/rules/CODE.md`` as generated): the
+    SARIF ``helpUri`` and the language server's ``codeDescription.href``.
+
+    >>> page_url("https://example.com/ddlaudit/rules/", "N002")
+    'https://example.com/ddlaudit/rules/N002.md'
+    """
+    return f"{base.rstrip('/')}/{code}.md"
+
+
 def _platforms(rule: Rule) -> str:
     return ", ".join(rule.platforms) if rule.platforms else "all"
 

@@ -7,11 +7,12 @@ DATE 0001-9999; TIME and DATETIME with microseconds; TIMESTAMP an instant in UTC
 offset is not kept); INTERVAL; RANGE<DATE | DATETIME | TIMESTAMP>; ARRAY<T> (no NULL
 elements in a stored array); JSON; GEOGRAPHY (spherical only).
 
-Pairs: Teradata follows Google's "Teradata SQL translation guide" (BigQuery migration
-service: BYTEINT/SMALLINT/INTEGER/BIGINT -> INT64, DECIMAL -> NUMERIC / BIGNUMERIC,
-CHAR/VARCHAR/CLOB -> STRING, BYTE/VARBYTE/BLOB -> BYTES, TIMESTAMP -> DATETIME,
-TIMESTAMP WITH TIME ZONE -> TIMESTAMP, PERIOD -> RANGE or two columns); SQL Server follows
-Google's "SQL Server (T-SQL) translation guide"; ASE and HiRDB have no vendor guide.
+Pairs: Teradata is compared with Google's "Teradata SQL translation guide", Data types
+(analyzer/audit/guides/teradata-bigquery.toml: BYTEINT/SMALLINT/INTEGER/BIGINT -> INT64,
+DECIMAL -> NUMERIC when the scale <= 9 else BIGNUMERIC, CHAR/VARCHAR/CLOB -> STRING,
+BYTE/VARBYTE/BLOB -> BYTES; the stored copy ends before its TIMESTAMP rows, so ddlaudit's
+TIMESTAMP -> DATETIME is its own, from the domains); SQL Server, ASE and HiRDB have no
+vendor table quoted.
 """
 
 from __future__ import annotations
@@ -42,6 +43,13 @@ ENTRIES: tuple[Entry, ...] = (
         max_scale=38,
         max_int_digits=38,
         citation=f"{_B}: BIGNUMERIC(P, S): S <= 38, P - S <= 38",
+    ),
+    Entry(
+        "decimal",
+        "BIGNUMERIC",
+        max_precision=76,
+        max_scale=38,
+        citation=f"{_B}: BIGNUMERIC, 76.76 digits, scale 38",
     ),
     Entry("float", "FLOAT64", bits=53, citation=f"{_B}: FLOAT64"),
     Entry("char", "STRING", shape="length", citation=f"{_B}: STRING(L), parameterized"),
@@ -106,10 +114,17 @@ ENTRIES: tuple[Entry, ...] = (
         null_elements=False,
         citation=f"{_B}: ARRAY (an array in a table cannot hold NULL elements)",
     ),
-    Entry("json", "JSON", citation=f"{_B}: JSON"),
+    Entry(
+        "json",
+        "JSON",
+        semantics="normalised",
+        note="JSON keeps neither key order nor duplicate keys",
+        citation=f"{_B}: JSON",
+    ),
     Entry(
         "spatial",
         "GEOGRAPHY",
+        semantics="geodesic",
         note="GEOGRAPHY is spherical (WGS84): planar data is reprojected",
         citation=f"{_B}: GEOGRAPHY",
     ),

@@ -40,6 +40,7 @@ ENTRIES: tuple[Entry, ...] = (
         max_length=30000,
         repertoire="single",
         fixed=True,
+        unit="byte",
         citation=f"{_R}, CHAR: 1-30,000 bytes",
     ),
     Entry(
@@ -48,6 +49,7 @@ ENTRIES: tuple[Entry, ...] = (
         shape="length",
         max_length=32000,
         repertoire="single",
+        unit="byte",
         citation=f"{_R}, VARCHAR: 1-32,000 bytes",
     ),
     Entry(
@@ -57,6 +59,7 @@ ENTRIES: tuple[Entry, ...] = (
         max_length=30000,
         repertoire="multi",
         fixed=True,
+        unit="byte",
         citation=f"{_R}, MCHAR: 1-30,000 bytes of mixed characters",
     ),
     Entry(
@@ -65,6 +68,7 @@ ENTRIES: tuple[Entry, ...] = (
         shape="length",
         max_length=32000,
         repertoire="multi",
+        unit="byte",
         citation=f"{_R}, MVARCHAR: 1-32,000 bytes of mixed characters",
     ),
     Entry(
@@ -73,6 +77,7 @@ ENTRIES: tuple[Entry, ...] = (
         shape="length",
         max_length=15000,
         fixed=True,
+        unit="utf16",  # national characters: one BMP character each
         citation=f"{_R}, NCHAR: 1-15,000 characters",
     ),
     Entry(
@@ -80,6 +85,7 @@ ENTRIES: tuple[Entry, ...] = (
         "NVARCHAR",
         shape="length",
         max_length=16000,
+        unit="utf16",  # national characters: one BMP character each
         citation=f"{_R}, NVARCHAR: 1-16,000 characters",
     ),
     Entry(

@@ -56,6 +56,7 @@ ENTRIES: tuple[Entry, ...] = (
         max_length=8000,
         repertoire="single",
         fixed=True,
+        unit="byte",
         citation=f"{_D}, char and varchar: n 1-8,000 bytes",
     ),
     Entry(
@@ -64,6 +65,7 @@ ENTRIES: tuple[Entry, ...] = (
         shape="length",
         max_length=8000,
         repertoire="single",
+        unit="byte",
         citation=f"{_D}, char and varchar: n 1-8,000 bytes",
     ),
     Entry(
@@ -72,6 +74,7 @@ ENTRIES: tuple[Entry, ...] = (
         shape="length",
         max_length=4000,
         fixed=True,
+        unit="utf16",
         citation=f"{_D}, nchar and nvarchar: n 1-4,000 byte-pairs",
     ),
     Entry(
@@ -79,6 +82,7 @@ ENTRIES: tuple[Entry, ...] = (
         "NVARCHAR",
         shape="length",
         max_length=4000,
+        unit="utf16",
         citation=f"{_D}, nchar and nvarchar: n 1-4,000 byte-pairs",
     ),
     Entry(
@@ -88,6 +92,7 @@ ENTRIES: tuple[Entry, ...] = (
         max_length=_GB2,
         repertoire="single",
         lob=True,
+        unit="byte",
         citation=f"{_D}, char and varchar: max is 2^31-1 bytes",
     ),
     Entry(
@@ -96,7 +101,8 @@ ENTRIES: tuple[Entry, ...] = (
         shape="max",
         max_length=2**30 - 1,
         lob=True,
-        citation=f"{_D}, nchar and nvarchar: max is 2^30-1 characters",
+        unit="utf16",
+        citation=f"{_D}, nchar and nvarchar: max is 2^30-1 byte-pairs",
     ),
     Entry(
         "binary",
@@ -177,8 +183,19 @@ ENTRIES: tuple[Entry, ...] = (
         citation=f"{_D}, rowversion: automatically generated binary numbers",
     ),
     Entry("xml", "XML", citation=f"{_D}, xml (Transact-SQL)"),
-    Entry("spatial", "GEOMETRY", citation=f"{_D}, Spatial Data: geometry"),
-    Entry("variant", "SQL_VARIANT", citation=f"{_D}, sql_variant"),
+    Entry(
+        "spatial",
+        "GEOMETRY",
+        semantics="planar",
+        citation=f"{_D}, Spatial Data: geometry (planar, flat-earth)",
+    ),
+    Entry(
+        "spatial",
+        "GEOGRAPHY",
+        semantics="geodesic",
+        citation=f"{_D}, Spatial Data: geography (ellipsoidal, round-earth)",
+    ),
+    Entry("variant", "SQL_VARIANT", semantics="sql_variant", citation=f"{_D}, sql_variant"),
     Entry("hierarchy", "HIERARCHYID", citation=f"{_D}, hierarchyid"),
 )
 

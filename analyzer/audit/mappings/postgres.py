@@ -9,10 +9,9 @@ and not the offset (8.5.1.3); ``time with time zone`` keeps it; interval of any 
 daterange / tsrange / tstzrange (8.17, ``[)`` by default, as Teradata PERIOD); arrays of
 any element type (declared sizes are not enforced, 8.15.1); uuid; xml; jsonb.
 
-Pairs: SQL Server and Sybase ASE follow AWS Schema Conversion Tool's mappings ("SQL
-Server to PostgreSQL" / "SAP ASE to PostgreSQL" conversion: money -> numeric(19,4),
-datetime -> timestamp(3), uniqueidentifier -> uuid, varbinary/image -> bytea, bit ->
-boolean, datetimeoffset -> timestamptz); Teradata and HiRDB have no vendor guide.
+Pairs: SQL Server is compared with AWS DMS Schema Conversion's data type rules and Huawei
+Cloud DRS's table (analyzer/audit/guides/tsql-postgres.toml: AWS writes bit as
+NUMERIC(1,0), ddlaudit BOOLEAN); ASE, Teradata and HiRDB have no vendor table quoted.
 """
 
 from __future__ import annotations
@@ -52,16 +51,27 @@ ENTRIES: tuple[Entry, ...] = (
         shape="length",
         max_length=10485760,
         fixed=True,
-        citation=f"{_P}, 8.3 Character Types: n up to 10,485,760",
+        nul=False,
+        citation=f"{_P}, 8.3 Character Types: n up to 10,485,760 characters",
     ),
     Entry(
         "char",
         "VARCHAR",
         shape="length",
         max_length=10485760,
-        citation=f"{_P}, 8.3 Character Types: n up to 10,485,760",
+        nul=False,
+        citation=f"{_P}, 8.3 Character Types: n up to 10,485,760 characters",
     ),
-    Entry("char", "TEXT", max_length=_GB, lob=True, citation=f"{_P}, 8.3: text, at most 1 GB"),
+    Entry(
+        "char",
+        "TEXT",
+        max_length=_GB,
+        lob=True,
+        unit="byte",
+        nul=False,
+        note="text holds at most 1 GB of UTF-8 and no U+0000 (NUL)",
+        citation=f"{_P}, 8.3: the longest string is about 1 GB; NUL cannot be stored",
+    ),
     Entry("binary", "BYTEA", max_length=_GB, citation=f"{_P}, 8.4 Binary Data Types (1 GB)"),
     Entry("date", "DATE", min_year=-4713, max_year=5874897, citation=f"{_P}, 8.5 Date/Time Types"),
     Entry("time", "TIME", shape="fraction", max_fraction=6, citation=f"{_P}, 8.5: time(p) 0-6"),
@@ -136,13 +146,23 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry("uuid", "UUID", citation=f"{_P}, 8.12 UUID Type"),
     Entry("xml", "XML", citation=f"{_P}, 8.13 XML Type"),
-    Entry("json", "JSONB", citation=f"{_P}, 8.14 JSON Types"),
+    Entry(
+        "json",
+        "JSONB",
+        semantics="normalised",
+        note="jsonb keeps neither key order nor duplicate keys",
+        citation=f"{_P}, 8.14 JSON Types: jsonb does not preserve the order of object keys "
+        "and does not keep duplicate object keys",
+    ),
 )
 
-_SCT = "AWS Schema Conversion Tool user guide"
 GUIDES = (
-    ("tsql", f"{_SCT}: Converting SQL Server to PostgreSQL, data types"),
-    ("sybase", f"{_SCT}: Converting SAP ASE to PostgreSQL, data types"),
+    (
+        "tsql",
+        "AWS DMS Schema Conversion, SQL Server data type rules; Huawei Cloud DRS, SQL Server "
+        "to PostgreSQL (analyzer/audit/guides/tsql-postgres.toml)",
+    ),
+    ("sybase", f"No vendor guide: ASE Reference Manual: Building Blocks; {_P}, Chapter 8"),
     ("teradata", f"No vendor guide: Teradata SQL Data Types and Literals; {_P}, Chapter 8"),
     ("hirdb", f"No vendor guide: HiRDB SQL Reference 1.2; {_P}, Chapter 8"),
 )

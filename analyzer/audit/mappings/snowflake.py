@@ -6,10 +6,11 @@ padding); BINARY up to 8,388,608 bytes; DATE; TIME(9); TIMESTAMP_NTZ(9) and
 TIMESTAMP_TZ(9) (keeps the offset); VARIANT, ARRAY (of VARIANT) and OBJECT; GEOGRAPHY /
 GEOMETRY. No interval column type and no period.
 
-Pairs: Teradata follows Snowflake's "Teradata to Snowflake migration guide" / SnowConvert
-for Teradata data types (PERIOD -> two columns or VARCHAR, INTERVAL -> VARCHAR: manual);
-SQL Server follows SnowConvert for SQL Server (uniqueidentifier -> VARCHAR, money ->
-NUMBER(19,4), datetimeoffset -> TIMESTAMP_TZ); ASE and HiRDB have no vendor guide.
+Pairs: Teradata and SQL Server are compared with SnowConvert's data type references
+(analyzer/audit/guides/teradata-snowflake.toml, tsql-snowflake.toml: NUMBER -> NUMBER(38,
+18), INTERVAL -> VARCHAR(20), PERIOD(DATE) -> VARCHAR(24), JSON -> VARIANT; money ->
+NUMBER(38, 4), where ddlaudit writes the narrower NUMBER(19, 4)); ASE and HiRDB have no
+vendor table quoted.
 """
 
 from __future__ import annotations
@@ -82,8 +83,21 @@ ENTRIES: tuple[Entry, ...] = (
         null_elements=True,
         citation=f"{_S}: ARRAY (semi-structured: elements are VARIANT)",
     ),
-    Entry("variant", "VARIANT", citation=f"{_S}: VARIANT (holds JSON: PARSE_JSON)"),
-    Entry("spatial", "GEOMETRY", citation=f"{_S}: GEOGRAPHY / GEOMETRY"),
+    Entry(
+        "variant",
+        "VARIANT",
+        semantics="normalised",
+        note="a VARIANT object keeps neither key order nor duplicate keys",
+        citation=f"{_S}: VARIANT (holds JSON: PARSE_JSON); SnowConvert for Teradata: "
+        "elements inside a JSON are ordered by their keys when inserted in a table",
+    ),
+    Entry("spatial", "GEOMETRY", semantics="planar", citation=f"{_S}: GEOMETRY (planar)"),
+    Entry(
+        "spatial",
+        "GEOGRAPHY",
+        semantics="geodesic",
+        citation=f"{_S}: GEOGRAPHY (WGS 84, spherical)",
+    ),
 )
 
 #: The guides write a uuid as a string (36 characters), not bytes, and JSON as VARIANT.

@@ -25,6 +25,7 @@ def _chars(charset: str, default: str) -> tuple[Entry, ...]:
     unicode = charset == "UNICODE"
     n = 32000 if unicode else 64000
     rep = "unicode" if unicode else "single"
+    unit = "utf16" if unicode else "char"  # UNICODE is UTF-16: a surrogate pair counts 2
     # The column's CHARACTER SET is written only when it is not the system default.
     written = None if charset == default else charset
     cite = f"{_DT}, CHARACTER / VARCHAR: 64,000 bytes ({n:,} {charset} characters)"
@@ -37,6 +38,7 @@ def _chars(charset: str, default: str) -> tuple[Entry, ...]:
             repertoire=rep,
             fixed=True,
             charset=written,
+            unit=unit,
             citation=cite,
         ),
         Entry(
@@ -46,6 +48,7 @@ def _chars(charset: str, default: str) -> tuple[Entry, ...]:
             max_length=n,
             repertoire=rep,
             charset=written,
+            unit=unit,
             citation=cite,
         ),
         Entry(
@@ -55,6 +58,7 @@ def _chars(charset: str, default: str) -> tuple[Entry, ...]:
             repertoire=rep,
             lob=True,
             charset=written,
+            unit=unit,
             citation=f"{_DT}, CLOB: 2,097,088,000 bytes",
         ),
     )
@@ -151,7 +155,12 @@ def spec(sizing: SizingSettings) -> TargetSpec:
         ),
         Entry("json", "JSON", citation=f"{_DT}, JSON data type"),
         Entry("xml", "XML", citation=f"{_DT}, XML data type"),
-        Entry("spatial", "ST_GEOMETRY", citation="Teradata SQL Geospatial Types: ST_Geometry"),
+        Entry(
+            "spatial",
+            "ST_GEOMETRY",
+            semantics="planar",
+            citation="Teradata SQL Geospatial Types: ST_Geometry",
+        ),
     )
     guides = (
         *(
