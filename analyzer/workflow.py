@@ -53,7 +53,7 @@ from analyzer.rules.selection import Selection
 from analyzer.rules.sizing import superseded
 from analyzer.rules.suppressions import Directive, directives
 from analyzer.scope_dialect import FALLBACK_CODE, quieted, settle
-from analyzer.scopes import assign
+from analyzer.scopes import STDIN_SCOPE, assign
 from analyzer.settings import SizingSettings
 from analyzer.source import DecodeResult, decode, discover, read_path
 from analyzer.split import BTEQ_DIALECT, batch_statements, split_statements
@@ -661,11 +661,12 @@ def lint(
         by_scope.setdefault(c.scope, []).append(c.result)
     replicating = replication_enabled(selection)
     encoding = options.encoding or options.config.encoding
+    shown = path_reporter(root)  # a scope's name in messages: as its files' paths are shown
     for name, members in by_scope.items():
         members = [*members, *around_results]
         findings.extend(
             scope_findings(
-                name,
+                shown(name) if name != STDIN_SCOPE else name,
                 members,
                 sizing,
                 rules,

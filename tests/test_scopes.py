@@ -273,8 +273,8 @@ def test_the_same_copies_as_path_arguments(tmp_path: Path) -> None:
         "authors": False,
         "titles": True,  # its own ALTER TABLE
     }
-    # one PATH over both: one scope, and the first copy's calls key every same-named table
-    # (linking uses the first definition: the first copy's own tables here)
+    # one PATH over both: one scope, and each copy's calls key the nearest same-named
+    # table, their own directory's (D168)
     results = by_path(analyze_paths([str(tmp_path)], SYBASE)[0])
     assert results["db000/keys.sql"].table_changes[0].table_path == str(one / "tables.sql")
 

@@ -19,7 +19,7 @@ does not know) leaves the table as it is: the lint still reports the statement.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from analyzer.diff.model import Placed
@@ -54,6 +54,8 @@ class Step:
     table: QualifiedName
     column: Column | None = None
     name: str | None = None
+    #: where the statement starts in its file (statement order within the file)
+    start: int = 0
 
 
 def qualified(text: str) -> QualifiedName:
@@ -139,7 +141,7 @@ def _statement(
         if m is None:
             return []
         names = [n for _, n in _items(m.group("names"), 0)]
-        return [Step("drop_table", qualified(n)) for n in names if n]
+        return [Step("drop_table", qualified(n), start=span.start) for n in names if n]
     if kind != "alter table":
         return []
     m = _ALTER.match(statement)
@@ -159,11 +161,13 @@ def _statement(
             continue
         if verb == "drop":
             name = qualified(re.sub(r"^if\s+exists\s+", "", item, flags=re.I)).name
-            out.append(Step("drop", table, name=name))
+            out.append(Step("drop", table, name=name, start=span.start))
         elif verb in ("add", "alter", "modify"):
             column = _column(text, at, item, dialect, index, path)
             if column is not None:
-                out.append(Step("add" if verb == "add" else "modify", table, column))
+                out.append(
+                    Step("add" if verb == "add" else "modify", table, column, start=span.start)
+                )
     return out
 
 
@@ -213,4 +217,47 @@ def _with_columns(table: Table, columns: list[Column]) -> Table:
     return replace(table, columns=tuple(columns))
 
 
-__all__ = ["Step", "apply", "qualified", "steps"]
+def teardown(result: FileResult, found: Sequence[Step]) -> bool:
+    """Whether a file is a teardown script (``schema-drop.sql``): it defines no table and
+    changes none, it only drops. Such a script is not a migration step (issue 27)."""
+    return not result.tables and bool(found) and all(s.action == "drop_table" for s in found)
+
+
+def replay_scope(results: Sequence[FileResult], texts: Mapping[str, str]) -> list[Placed]:
+    """The tables a scope's files leave when they run in order, as a deployment runs them:
+    the files in listing order, each file's CREATE TABLE, DROP TABLE and ALTER TABLE column
+    changes in statement order. A DROP followed by a CREATE is a redefinition (the new one
+    counts); a table created twice without a DROP keeps its first definition (C002's); a
+    teardown script's drops are left out (:func:`teardown`); the tables of two dialects are
+    two databases (a DROP or ALTER of one never touches the other's).
+
+    >>> from analyzer.core import analyze_bytes
+    >>> sql = "create table t (a int)\\ngo\\ndrop table t\\ngo\\ncreate table t (a int, b int)\\n"
+    >>> r = analyze_bytes("up.sql", sql.encode())
+    >>> [[c.name for c in p.table.columns] for p in replay_scope([r], {"up.sql": sql})]
+    [['a', 'b']]
+    """
+    current: dict[tuple[str, str], Placed] = {}  # (dialect, key), in creation order
+    for result in results:
+        found = steps(result, texts[result.path]) if result.path in texts else []
+        if teardown(result, found):
+            found = []
+        events: list[tuple[int, int, Table | Step]] = [
+            (t.span.start if t.span is not None else 0, 1, t) for t in result.tables
+        ]
+        events.extend((s.start, 0, s) for s in found)
+        dialect = result.dialect or ""
+        for _, _, event in sorted(events, key=lambda e: (e[0], e[1])):
+            if isinstance(event, Table):
+                placed = Placed(event, result.path)
+                current.setdefault((dialect, placed.key), placed)
+                continue
+            mine = [p for (d, _), p in current.items() if d == dialect]
+            changed = apply(mine, [(result.path, event)])
+            if changed != mine:
+                current = {k: p for k, p in current.items() if k[0] != dialect}
+                current.update(((dialect, p.key), p) for p in changed)
+    return list(current.values())
+
+
+__all__ = ["Step", "apply", "qualified", "replay_scope", "steps", "teardown"]

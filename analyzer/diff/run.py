@@ -35,7 +35,7 @@ from analyzer.diff.model import (
     TableDiff,
     TablePair,
 )
-from analyzer.diff.replay import apply, steps
+from analyzer.diff.replay import replay_scope
 from analyzer.diff.schema import RENAME_SIMILARITY, match_tables, replication_changes, table_changes
 from analyzer.diff.sides import Side
 from analyzer.estimators import TableEstimate, estimate_file
@@ -44,6 +44,7 @@ from analyzer.records import record
 from analyzer.rules.engine import run_checks
 from analyzer.rules.registry import Finding
 from analyzer.rules.selection import Selection
+from analyzer.scopes import run_scope
 from analyzer.settings import SizingSettings
 from analyzer.workflow import LintRun, lint, read
 
@@ -98,26 +99,28 @@ def lint_side(
     )
     texts: dict[str, str] = {}
     members: dict[str, list[FileResult]] = {}
+    # PATHs limit the files, they do not split a database: a side where one PATH does not
+    # exist (a file moved from one to the other) names its run scope as the other side does
+    listed = _paths(side, limits)
+    default = run_scope(listed) if listed else None
+    every = run_scope(
+        [os.path.join(side.root, *lim.split("/")) if lim else side.root for lim in limits]
+        or [side.root]
+    )
     for c in run.checked:
-        members.setdefault(_scope_name(c.scope, side.root), []).append(c.result)
+        scope = every if c.scope == default else c.scope
+        members.setdefault(_scope_name(scope, side.root), []).append(c.result)
     for path in run.report.files:
         decoded = read(path, options)
         if decoded.source is not None:
             texts[path] = decoded.source.text
     states = {}
     for scope, results in members.items():
-        first: dict[str, Placed] = {}
-        for r in results:
-            for tb in r.tables:
-                p = Placed(tb, r.path)
-                first.setdefault(p.key, p)
-        changes = [(r.path, s) for r in results if r.path in texts for s in steps(r, texts[r.path])]
-        tables = list(first.values())
-        replayed = apply(tables, changes) if changes else tables
-        same = {id(p) for p in tables}
+        replayed = replay_scope(results, texts)
+        same = {id(t) for r in results for t in r.tables}
         kept = []
         for p in replayed:
-            if id(p) not in same:  # changed by the replay: sized again
+            if id(p.table) not in same:  # changed by the replay: sized again
                 again = _resize(
                     FileResult(p.path, p.table.dialect, None, tables=(p.table,)), sizing
                 )
@@ -277,10 +280,12 @@ def run_diff(
     diff_rules = [r for r in selection.enabled_rules if r.level == "diff"]
     tables: list[TableDiff] = []
     migration: list[Finding] = []
+    moved: list[TablePair] = []
     for scope in [*after.states, *(s for s in before.states if s not in after.states)]:
         old = before.states.get(scope, ScopeState(scope))
         new = after.states.get(scope, ScopeState(scope))
         pairs = match_tables(old.tables, new.tables, rename_similarity)
+        moved.extend(p for p in pairs if _moved(p, before, after))
         reported: list[tuple[TablePair, list[Change]]] = []
         for pair in pairs:
             changes = table_changes(pair) + replication_changes(pair, old, new)
@@ -297,7 +302,8 @@ def run_diff(
                 scope, tuple(p for p, _ in reported), old, new, sizing, tuple(platforms)
             )
             migration.extend(run_checks(diff_rules, "diff", t.cast(t.Any, ctx), scope))
-    renames = _renamed(before, after, [tb.pair for tb in tables if tb.pair.renamed])
+    # a renamed table's findings, and a moved file's, keep theirs under the HEAD name and file
+    renames = _renamed(before, after, moved)
     new_lint, fixed_lint = compare(before.run.report.findings, after.run.report.findings, renames)
     originals = {id(f): f for f in before.run.report.findings}
     by_print = {f.fingerprint: f for f in before.run.report.findings}
@@ -335,19 +341,36 @@ def run_diff(
     )
 
 
+def _moved(pair: TablePair, before: Linted, after: Linted) -> bool:
+    """A table renamed, or defined in another file (relative to its side) than before."""
+    if pair.renamed:
+        return True
+    if pair.before is None or pair.after is None:
+        return False
+    old = os.path.relpath(pair.before.path, before.side.root)
+    return old != os.path.relpath(pair.after.path, after.side.root)
+
+
 def _renamed(before: Linted, after: Linted, pairs: Sequence[TablePair]) -> dict[str, str]:
     """BASE fingerprint -> the fingerprint of the same finding on the renamed table (its
     HEAD name and file)."""
     from analyzer.rules.engine import fingerprint
 
     names = {}
+    moved: dict[str, str] = {}  # a BASE file -> the HEAD file its tables are in (moved)
     for pair in pairs:
         if pair.before is not None and pair.after is not None:
             rel = os.path.relpath(pair.after.path, after.side.root).replace(os.sep, "/")
             names[str(pair.before.table.name).lower()] = (str(pair.after.table.name), rel)
+            moved.setdefault(pair.before.path, rel)
     out = {}
     for f in before.run.report.findings:
         if f.table is None or f.table.lower() not in names or not f.subject:
+            # a finding about no table of a moved file moves with the file
+            where = f.path if os.path.isabs(f.path) else os.path.join(before.side.root, f.path)
+            to = moved.get(where)
+            if to is not None:
+                out[f.fingerprint] = fingerprint(f, to)
             continue
         new, rel = names[f.table.lower()]
         subject = new + f.subject[len(f.table) :]

@@ -23,6 +23,7 @@ pairs first (docs/decisions.md D85).
 
 from __future__ import annotations
 
+import re
 import typing as t
 from collections.abc import Callable, Iterable, Sequence
 
@@ -36,6 +37,8 @@ from analyzer.ir import (
     Table,
     to_dict,
 )
+
+_ARG_BLANKS = re.compile(r"\s*[(,)]\s*")
 
 #: The default similarity (Jaccard index of column name and type sets) of a rename.
 RENAME_SIMILARITY = 0.8
@@ -58,7 +61,9 @@ def similarity(a: Table, b: Table) -> float:
 def _first(tables: Iterable[Placed]) -> dict[str, Placed]:
     out: dict[str, Placed] = {}
     for p in tables:
-        out.setdefault(p.key, p)  # a table defined twice: its first definition (C002)
+        # a table defined twice: its first definition (C002); two dialects' tables of one
+        # name are two databases' (an ASE and a SQL Server script side by side)
+        out.setdefault(f"{p.table.dialect}\0{p.key}", p)
     return out
 
 
@@ -106,9 +111,27 @@ def type_text(dt: DataType) -> str:
     return "".join(dt.declared.lower().replace("[", "").replace("]", "").split())
 
 
+def shown_type(dt: DataType) -> str:
+    """A declared type as the diff shows it: quotes and brackets gone, lower case, no
+    blanks around its arguments (``[VARCHAR] (200)`` and ``varchar(200)`` read alike).
+
+    >>> shown_type(DataType("[VARCHAR] ( 200 )", "VARCHAR", "varchar"))
+    'varchar(200)'
+    >>> shown_type(DataType("DECIMAL(10, 2)", "DECIMAL", "decimal"))
+    'decimal(10,2)'
+    """
+    text = dt.declared.replace("[", "").replace("]", "").replace('"', "")
+    text = _ARG_BLANKS.sub(lambda m: m.group(0).strip(), " ".join(text.split()))
+    return text.lower()
+
+
 def column_text(c: Column) -> str:
-    """``type [NOT] NULL [DEFAULT x] [IDENTITY]`` of a column, as the diff shows it."""
-    parts = [c.type.declared, "NULL" if c.nullable else "NOT NULL"]
+    """``type [NOT] NULL [DEFAULT x] [IDENTITY]`` of a column, as the diff shows it; a
+    nullability the DDL does not write (the platform's default: ASE's NOT NULL) says so."""
+    null = "NULL" if c.nullable else "NOT NULL"
+    if not c.nullable_explicit:
+        null += " (implicit)"
+    parts = [shown_type(c.type), null]
     if c.default is not None:
         parts.append(f"DEFAULT {c.default}")
     if c.identity is not None:

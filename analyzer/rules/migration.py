@@ -24,6 +24,7 @@ from analyzer.rules.registry import Family, Finding, Rule
 # holds these rules without running them (start-up, D128).
 if t.TYPE_CHECKING:
     from analyzer.diff.model import DiffContext, Placed, TablePair
+    from analyzer.estimators import TableEstimate
 
 FAMILY = Family(
     "M",
@@ -135,7 +136,7 @@ def narrowing(old: DataType, new: DataType) -> str | None:
     >>> narrowing(parse_type("decimal(10,2)", {}), parse_type("decimal(12,2)", {})) is None
     True
     """
-    from analyzer.diff.schema import type_text
+    from analyzer.diff.schema import shown_type, type_text
 
     if type_text(old) == type_text(new):
         return None
@@ -169,15 +170,15 @@ def narrowing(old: DataType, new: DataType) -> str | None:
         return f"{sum(do)} exact digits to an approximate float" if do and sum(do) > 15 else None
     if fo in _TEMPORAL and fn in _TEMPORAL:
         if fo == "timestamp" and fn in ("date", "time"):
-            return f"{old.declared} to {new.declared} drops part of the value"
+            return f"{shown_type(old)} to {shown_type(new)} drops part of the value"
         if fo == fn and old.scale is not None and new.scale is not None and new.scale < old.scale:
             return f"fractional seconds {old.scale} -> {new.scale}"
         if fo != fn and not (fo == "date" and fn == "timestamp"):
-            return f"{old.declared} to {new.declared}"
+            return f"{shown_type(old)} to {shown_type(new)}"
         return None
     if fn in _CHARACTER:
         ln = _length(new)
-        return None if ln is None or ln >= 40 else f"{old.declared} to {new.declared}"
+        return None if ln is None or ln >= 40 else f"{shown_type(old)} to {shown_type(new)}"
     return f"type class {fo} to {fn}"
 
 
@@ -187,7 +188,7 @@ def _show(n: float) -> str:
 
 def column_narrowed(ctx: DiffContext) -> Iterator[Finding]:
     """Columns retyped to a type that may not hold every BASE value."""
-    from analyzer.diff.schema import column_pairs
+    from analyzer.diff.schema import column_pairs, shown_type
 
     for _, before, after in _existing(ctx):
         for old, new in column_pairs(before.table, after.table):
@@ -197,8 +198,8 @@ def column_narrowed(ctx: DiffContext) -> Iterator[Finding]:
             if why is not None:
                 yield _finding(
                     COLUMN_NARROWED,
-                    f"column {new.name} of {after.table.name} changes from {old.type.declared} "
-                    f"to {new.type.declared} ({why}): existing values may be truncated, "
+                    f"column {new.name} of {after.table.name} changes from {shown_type(old.type)} "
+                    f"to {shown_type(new.type)} ({why}): existing values may be truncated, "
                     "rounded or rejected",
                     after,
                     new.span,
@@ -377,23 +378,46 @@ def _grown(before: Placed, after: Placed) -> Column | None:
     return found
 
 
+#: Platforms that create a table whose declared maximum row is over the limit: SQL Server
+#: moves variable-length values to row-overflow pages and refuses only a minimum row over
+#: 8,060 bytes (Msg 1701); ASE creates it with a warning (longer inserts fail).
+_ACCEPTS_LONG_ROWS = frozenset({"ase"})
+
+
+def _refused(estimate: TableEstimate | None, platform: str) -> int | None:
+    """The row bytes the platform refuses the table for (None: it accepts it)."""
+    if estimate is None or estimate.row_limit is None or platform in _ACCEPTS_LONG_ROWS:
+        return None
+    if platform == "mssql":
+        from analyzer.rules.sizing import mssql_minimum_row
+
+        size = mssql_minimum_row(estimate).size
+    else:
+        size = estimate.max_row_bytes
+    return size if size > estimate.row_limit else None
+
+
 def row_over_limit(ctx: DiffContext) -> Iterator[Finding]:
-    """Tables whose row fit the platform's maximum in BASE and not in HEAD."""
+    """Tables whose row the platform accepted in BASE and refuses in HEAD (SQL Server: the
+    minimum row, Msg 1701; Teradata and HiRDB: the row at declared maximums; ASE accepts a
+    long row with a warning: S002's)."""
     for _, before, after in _existing(ctx):
         for platform in ctx.platforms_of(after.table):
             old = ctx.base.estimate(before, platform)
             new = ctx.head.estimate(after, platform)
-            if new is None or new.row_limit is None or new.max_row_bytes <= new.row_limit:
+            over = _refused(new, platform)
+            if new is None or over is None:
                 continue
-            if old is not None and old.row_limit is not None and old.max_row_bytes > old.row_limit:
-                continue  # already over in BASE: S002's business
+            if _refused(old, platform) is not None:
+                continue  # already refused in BASE: S002's / S012's business
             grown = _grown(before, after)
             was = f"{old.max_row_bytes:,}" if old is not None else "unknown"
+            what = "minimum row" if platform == "mssql" else "row at declared maximums"
             yield _finding(
                 ROW_OVER_LIMIT_BY_CHANGE,
-                f"the change takes the {platform} row of {after.table.name} at declared "
-                f"maximums from {was} to {new.max_row_bytes:,} bytes, over the limit of "
-                f"{new.row_limit:,}",
+                f"the change takes the {platform} {what} of {after.table.name} to {over:,} "
+                f"bytes (the row at declared maximums was {was}), over the limit of "
+                f"{new.row_limit:,}: the platform refuses the table",
                 after,
                 grown.span if grown is not None and grown.span else after.table.span,
                 grown.name if grown is not None else None,
@@ -615,11 +639,12 @@ ROW_OVER_LIMIT_BY_CHANGE = Rule(
     "migration",
     Severity.WARNING,
     "the change takes a row over the platform's maximum row size",
-    what="Reports a table whose row at declared maximums fits the platform's maximum in "
-    "BASE and exceeds it in HEAD, on the table's own platform and every `--platform`: the "
-    "same maximums and estimators as S002 (SQL Server 8,060 bytes in row, ASE the page "
-    "size and locking scheme's maximum, Teradata 64,256 bytes or 1 MB). The finding "
-    "points at the first column the change adds or retypes.",
+    what="Reports a table the platform accepts in BASE and refuses in HEAD, on the table's "
+    "own platform and every `--platform`: SQL Server's minimum row (the fixed-length part, "
+    "Msg 1701: variable-length growth moves to row-overflow pages and is accepted), the row "
+    "at declared maximums on Teradata (64,256 bytes or 1 MB) and HiRDB. ASE creates a table "
+    "over its page's maximum with a warning, so ASE rows are S002's. The finding points at "
+    "the first column the change adds or retypes.",
     why="The change is what breaks the table: rows that reach the new declared lengths are "
     "refused at run time (ASE creates the table with a warning only), long after the "
     "change was reviewed. A table already over in BASE is S002's.",
