@@ -42,17 +42,20 @@ def _changed(doc: dict[str, Any]) -> list[tuple[str, str]]:
     return sorted((t["status"], t["table"]) for t in doc["tables"])
 
 
+JOB = "CREATE TABLE job_run (id BIGINT NOT NULL PRIMARY KEY, s VARCHAR(10));\n"
+
+
 def test_a_teardown_script_beside_the_schema_hides_no_change(tmp_path: Path) -> None:
     drop = "DROP TABLE job_run;\n"
     doc = _dirs(
         tmp_path,
         {
-            "schema.sql": "CREATE TABLE job_run (id BIGINT NOT NULL PRIMARY KEY, s VARCHAR(10));\n",
+            "schema.sql": JOB,
             "schema-drop.sql": drop,
             "zz-drop.sql": drop,  # after the schema in listing order too
         },
         {
-            "schema.sql": "CREATE TABLE job_run (id BIGINT NOT NULL PRIMARY KEY, s NVARCHAR(10));\n",
+            "schema.sql": JOB.replace("VARCHAR", "NVARCHAR"),
             "schema-drop.sql": drop,
             "zz-drop.sql": drop,
         },
