@@ -44,7 +44,8 @@ def _git(*args: str, cwd: Path) -> str:
 
 # One T-SQL file: a parent with a key, a child whose foreign key names a column the
 # parent lacks (K004, an error), a table without a key (K001, a warning); two files with
-# no dialect evidence (two P003 in one scope) and a file outside the exported paths.
+# no dialect evidence (read in their scope's dialect since D167: no P003) and a file
+# outside the exported paths.
 SCHEMA = """create table parent (id int not null, constraint pk_parent primary key (id))
 go
 create table child (id int not null primary key, pid int not null,
@@ -108,8 +109,8 @@ def test_report_of_an_exported_repository(
     assert "files 3, tables 3; read as: tsql 3\n" in text
     assert "errors on a deploying schema (1):" in text
     assert "db/schema.sql:4 K004 foreign key fk_child of child references parent.nope" in text
-    assert "P003 per scope: . 2" in text
-    assert "errors on deploying schemas 1; P003 beyond one per scope 1" in text
+    assert "P003 per scope" not in text
+    assert "errors on deploying schemas 1; P003 beyond one per scope 0" in text
     [report] = __import__("json").loads(out.read_text(encoding="utf-8"))
     assert report["by_severity"]["error"] == 1
     assert report["by_code"]["K004"] == 1 and report["by_code"]["K001"] == 1
