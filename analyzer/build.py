@@ -24,6 +24,7 @@ shows what the user wrote.
 from __future__ import annotations
 
 import functools
+import re
 import typing as t
 from dataclasses import dataclass, replace
 
@@ -64,7 +65,7 @@ from analyzer.ir import (
     new_column,
 )
 from analyzer.records import record
-from grammars import nodes, rx
+from grammars import nodes
 from grammars import nodes as ms_nodes  # SQL Server's, in grammars.nodes (D108)
 from grammars import nodes as td_nodes  # Teradata's, in grammars.nodes (D108)
 from grammars.base import Grammar
@@ -152,7 +153,7 @@ class Context:
 
 
 #: A bare word (``PAGE``, ``Latin1_General_CI_AS``): a Var the generator writes as is.
-_WORD = rx.compile(r"[A-Za-z_][A-Za-z0-9_$#@.]*")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$#@.]*")
 
 #: Nodes whose sqlglot token offsets cover their whole source text.
 _LEAVES = (exp.Literal, exp.National, exp.Identifier, exp.Var, exp.Null, exp.Boolean)

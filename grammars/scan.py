@@ -33,11 +33,9 @@ from dataclasses import dataclass
 from sqlglot.tokenizer_core import Token, TokenizerCore, TokenType
 from sqlglot.tokens import Tokenizer
 
-from grammars import rx
-
 _DIGITS = frozenset("0123456789")
-_LONE_CR = rx.compile(r"\r(?!\n)")
-_SPACE = rx.compile(r"\s+")
+_LONE_CR = re.compile(r"\r(?!\n)")
+_SPACE = re.compile(r"\s+")
 
 
 def _trie_keys(trie: t.Mapping[t.Any, t.Any], prefix: str = "") -> t.Iterator[str]:
@@ -107,7 +105,7 @@ class ScanTable:
                 end = next((i for i, c in enumerate(key) if c.isspace() or c in stops), len(key))
                 by_segment.setdefault(key[:end].upper(), []).append(key)
         segments = {
-            segment: rx.compile("|".join(_key_pattern(k) for k in sorted(found, key=len)))
+            segment: re.compile("|".join(_key_pattern(k) for k in sorted(found, key=len)))
             for segment, found in by_segment.items()
         }
         quotes = tokenizer._QUOTES
@@ -145,7 +143,7 @@ class ScanTable:
             ):
                 o, c = re.escape(opening), re.escape(closing)
                 alternatives.append(f"{o}[^{c}]*{c}(?!{c})")
-        master = rx.compile(r"\s*(?:" + "|".join(f"({alt})" for alt in alternatives) + ")")
+        master = re.compile(r"\s*(?:" + "|".join(f"({alt})" for alt in alternatives) + ")")
         keywords = dict(tokenizer.KEYWORDS)
         return cls(
             master=master,

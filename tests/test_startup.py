@@ -186,13 +186,3 @@ def test_a_clean_text_lint_loads_no_rich_or_hashlib(tmp_path: Path) -> None:
     modules = _modules("lint", TERADATA, tmp_path=tmp_path)
     assert "analyzer.reporters.text" in modules and "analyzer.rules.baseline" in modules
     assert _loaded(modules, ("rich", "hashlib", "_hashlib")) == []
-
-
-def test_fingerprints_hash_as_hashlib_does() -> None:
-    # D135: CPython's own SHA-256 instead of hashlib's OpenSSL one, the same digests
-    import hashlib
-
-    from analyzer.rules.engine import _sha256
-
-    for data in (b"", b"abc", b"K001\0x.sql\0dbo.t", bytes(range(256)) * 9):
-        assert _sha256()(data).hexdigest() == hashlib.sha256(data).hexdigest()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import typing as t
 
@@ -16,10 +17,9 @@ from analyzer.cli.common import (
     internal_error,
     output_option,
 )
-from grammars import rx
 
 #: The first line of a body rendered with another marker (replaced, not doubled).
-_MARKER_LINE = rx.compile(r"<!-- ddlaudit-diff: [^\n]*? -->\n?")
+_MARKER_LINE = re.compile(r"<!-- ddlaudit-diff: [^\n]*? -->\n?")
 
 
 @click.command()

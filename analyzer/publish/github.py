@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import http.client
 import json
+import re
 import time
 import typing as t
 import urllib.error
@@ -34,16 +35,15 @@ import urllib.request
 from urllib.parse import quote, urlsplit
 
 from analyzer import __version__
-from grammars import rx
 
 API_VERSION = "2022-11-28"
 DEFAULT_API_URL = "https://api.github.com"
 #: The login of GITHUB_TOKEN's comments (the GitHub Actions app's bot user).
 ACTIONS_BOT = "github-actions[bot]"
 
-_REPO = rx.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}")
-_TOKEN = rx.compile(r"[\x21-\x7e]+")
-_LINK = rx.compile(r'<([^>]*)>\s*;\s*rel="([^"]*)"')
+_REPO = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}")
+_TOKEN = re.compile(r"[\x21-\x7e]+")
+_LINK = re.compile(r'<([^>]*)>\s*;\s*rel="([^"]*)"')
 _MAX_PAGES = 50
 _PERMISSIONS = (
     "the token needs write access to pull requests: 'permissions: pull-requests: write' "
