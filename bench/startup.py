@@ -176,7 +176,8 @@ DEVICES: dict[str, tuple[str, str, str]] = {
 @dataclass(frozen=True, slots=True)
 class Pair:
     """One command on one file, two ways (``on`` and ``off``): median wall seconds of
-    each, and the median, lowest and highest of the paired differences off - on."""
+    each, the median, lowest and highest of the paired differences off - on, and the
+    median paired difference of CPU seconds (user + system; steadier on a loaded machine)."""
 
     command: str
     file: str
@@ -186,6 +187,7 @@ class Pair:
     gain: float
     gain_min: float
     gain_max: float
+    cpu_gain: float
 
 
 def median(values: Sequence[float]) -> float:
@@ -216,10 +218,14 @@ def compare(
                 if code not in (0, 1):
                     raise SystemExit(f"ddlaudit {command} {path} failed with exit {code}")
             walls: tuple[list[float], list[float]] = ([], [])
+            cpus: tuple[list[float], list[float]] = ([], [])
             for k in range(rounds):
                 for side in (0, 1) if k % 2 == 0 else (1, 0):
-                    walls[side].append(timed(*sides[side], cwd)[0])
+                    wall, cpu, _ = timed(*sides[side], cwd)
+                    walls[side].append(wall)
+                    cpus[side].append(cpu)
             gains = [b - a for a, b in zip(*walls, strict=True)]
+            cpu_gains = [b - a for a, b in zip(*cpus, strict=True)]
             pairs.append(
                 Pair(
                     command,
@@ -230,6 +236,7 @@ def compare(
                     round(median(gains), 4),
                     round(min(gains), 4),
                     round(max(gains), 4),
+                    round(median(cpu_gains), 4),
                 )
             )
     return pairs
@@ -242,7 +249,7 @@ def pair_table(pairs: Sequence[Pair], on: str, off: str) -> str:
         spread = f"{p.gain_min * 1000:.0f}..{p.gain_max * 1000:.0f}"
         lines.append(
             f"{p.command:<8} {p.file:<36} {p.on_wall:>9.3f} {p.off_wall:>9.3f} "
-            f"{p.gain * 1000:>8.1f} {spread:>16}"
+            f"{p.gain * 1000:>8.1f} {spread:>16} {p.cpu_gain * 1000:>11.1f}"
         )
     return "\n".join(lines)
 
