@@ -280,9 +280,8 @@ def split_statements(
     out: list[Statement] = []
     n = len(text)
     scan = _scanner(batch_separator, dot_commands)
-    body_tokens = _body_tokens(dot_commands)
     pattern = scan
-    body = False  # scanning a routine body with body_tokens
+    body = False  # scanning a routine body with _body_tokens (compiled when one is met)
     pos = 0
     first = last = -1  # first and last+1 code characters of the open statement
     batch = 0  # index in ``out`` of the current batch's first statement
@@ -332,7 +331,7 @@ def split_statements(
                             if not file_has_go:
                                 # Rescan the body with the block-counting scanner.
                                 mode, depth, parens = _ROUTINE_BODY, 0, 0
-                                pattern, body = body_tokens, True
+                                pattern, body = _body_tokens(dot_commands), True
                                 pos = last = head.end()
                                 restart = True
                                 break
