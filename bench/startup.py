@@ -141,15 +141,11 @@ def ddlaudit_argv(command: str, path: str, prelude: str = "") -> list[str]:
 
 
 #: Start-up devices that can be switched off from outside: name -> (decision, what the
-#: device is, the code run before the entry point that switches it off).
+#: device is, the code run before the entry point that switches it off).  Those issue 30
+#: removed (D136-D138) were measured the same way: ``lazy-commands``, every module of
+#: ``analyzer.cli.COMMANDS`` imported first; ``lazy-lint-imports``, ``import rich.cells,
+#: hashlib, json`` first.
 DEVICES: dict[str, tuple[str, str, str]] = {
-    "lazy-commands": (
-        "D108",
-        "a command's module imported when it runs (LazyGroup)",
-        "import importlib\n"
-        "from analyzer.cli import COMMANDS\n"
-        "for m, _ in COMMANDS.values(): importlib.import_module('analyzer.cli.' + m)\n",
-    ),
     "lazy-grammars": (
         "D108",
         "a grammar imported the first time a file is read in its dialect",
@@ -164,11 +160,6 @@ DEVICES: dict[str, tuple[str, str, str]] = {
         "D134",
         "the plain-text size table written without rich",
         "import analyzer.reporters.size as s; s._plain_text = lambda *a: None\n",
-    ),
-    "lazy-lint-imports": (
-        "D135",
-        "rich.cells, hashlib and json imported by the lint only when it uses them",
-        "import rich.cells, hashlib, json\n",
     ),
 }
 
