@@ -37,7 +37,7 @@ def audit_constructs__ReplicationLoss(_setattr, _HAS_DEFAULT_FACTORY, _dflt_line
     return __init__
 
 
-def audit_domains__Domain(_setattr, _HAS_DEFAULT_FACTORY, _dflt_lo, _dflt_hi, _dflt_precision, _dflt_scale, _dflt_floating, _dflt_bits, _dflt_length, _dflt_repertoire, _dflt_fixed, _dflt_lob, _dflt_fraction, _dflt_tz, _dflt_min_year, _dflt_max_year, _dflt_fields, _dflt_lead, _dflt_inner, _dflt_count, _dflt_semantics, _dflt_null_elements):
+def audit_domains__Domain(_setattr, _HAS_DEFAULT_FACTORY, _dflt_lo, _dflt_hi, _dflt_precision, _dflt_scale, _dflt_floating, _dflt_bits, _dflt_length, _dflt_repertoire, _dflt_fixed, _dflt_lob, _dflt_fraction, _dflt_tz, _dflt_min_year, _dflt_max_year, _dflt_fields, _dflt_lead, _dflt_inner, _dflt_count, _dflt_semantics, _dflt_null_elements, _dflt_unit, _dflt_nul):
     def __init__(
         self,
         kind,
@@ -61,6 +61,8 @@ def audit_domains__Domain(_setattr, _HAS_DEFAULT_FACTORY, _dflt_lo, _dflt_hi, _d
         count=_dflt_count,
         semantics=_dflt_semantics,
         null_elements=_dflt_null_elements,
+        unit=_dflt_unit,
+        nul=_dflt_nul,
     ):
         _setattr(self, 'kind', kind)
         _setattr(self, 'lo', lo)
@@ -83,6 +85,8 @@ def audit_domains__Domain(_setattr, _HAS_DEFAULT_FACTORY, _dflt_lo, _dflt_hi, _d
         _setattr(self, 'count', count)
         _setattr(self, 'semantics', semantics)
         _setattr(self, 'null_elements', null_elements)
+        _setattr(self, 'unit', unit)
+        _setattr(self, 'nul', nul)
 
     return __init__
 
@@ -103,7 +107,7 @@ def audit_engine__Action(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
-def audit_engine__AuditReport(_setattr, _HAS_DEFAULT_FACTORY, _dflt_weights):
+def audit_engine__AuditReport(_setattr, _HAS_DEFAULT_FACTORY, _dflt_weights, _dflt_identifiers):
     def __init__(
         self,
         target,
@@ -114,6 +118,7 @@ def audit_engine__AuditReport(_setattr, _HAS_DEFAULT_FACTORY, _dflt_weights):
         dialects,
         tables,
         weights=_dflt_weights,
+        identifiers=_dflt_identifiers,
     ):
         _setattr(self, 'target', target)
         _setattr(self, 'spec', spec)
@@ -123,11 +128,12 @@ def audit_engine__AuditReport(_setattr, _HAS_DEFAULT_FACTORY, _dflt_weights):
         _setattr(self, 'dialects', dialects)
         _setattr(self, 'tables', tables)
         _setattr(self, 'weights', weights)
+        _setattr(self, 'identifiers', identifiers)
 
     return __init__
 
 
-def audit_engine__ColumnAudit(_setattr, _HAS_DEFAULT_FACTORY):
+def audit_engine__ColumnAudit(_setattr, _HAS_DEFAULT_FACTORY, _dflt_guide):
     def __init__(
         self,
         name,
@@ -137,6 +143,7 @@ def audit_engine__ColumnAudit(_setattr, _HAS_DEFAULT_FACTORY):
         mapping,
         loses,
         reason,
+        guide=_dflt_guide,
     ):
         _setattr(self, 'name', name)
         _setattr(self, 'line', line)
@@ -145,6 +152,7 @@ def audit_engine__ColumnAudit(_setattr, _HAS_DEFAULT_FACTORY):
         _setattr(self, 'mapping', mapping)
         _setattr(self, 'loses', loses)
         _setattr(self, 'reason', reason)
+        _setattr(self, 'guide', guide)
 
     return __init__
 
@@ -193,6 +201,54 @@ def audit_engine__TableAudit(_setattr, _HAS_DEFAULT_FACTORY, _dflt_source, _dflt
     return __init__
 
 
+def audit_guides__Guide(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        guide,
+        url,
+        section,
+        source,
+        target,
+        had,
+        rows,
+    ):
+        _setattr(self, 'guide', guide)
+        _setattr(self, 'url', url)
+        _setattr(self, 'section', section)
+        _setattr(self, 'source', source)
+        _setattr(self, 'target', target)
+        _setattr(self, 'had', had)
+        _setattr(self, 'rows', rows)
+
+    return __init__
+
+
+def audit_guides__Row(_setattr, _HAS_DEFAULT_FACTORY, _dflt_differs, _dflt_length, _dflt_precision, _dflt_scale, _dflt_fraction):
+    def __init__(
+        self,
+        quote,
+        match,
+        source_type,
+        target_type,
+        differs=_dflt_differs,
+        length=_dflt_length,
+        precision=_dflt_precision,
+        scale=_dflt_scale,
+        fraction=_dflt_fraction,
+    ):
+        _setattr(self, 'quote', quote)
+        _setattr(self, 'match', match)
+        _setattr(self, 'source_type', source_type)
+        _setattr(self, 'target_type', target_type)
+        _setattr(self, 'differs', differs)
+        _setattr(self, 'length', length)
+        _setattr(self, 'precision', precision)
+        _setattr(self, 'scale', scale)
+        _setattr(self, 'fraction', fraction)
+
+    return __init__
+
+
 def audit_limits__Limit(_setattr, _HAS_DEFAULT_FACTORY):
     def __init__(
         self,
@@ -213,7 +269,7 @@ def audit_limits__Limit(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
-def audit_mapping__Entry(_setattr, _HAS_DEFAULT_FACTORY, _dflt_shape, _dflt_citation, _dflt_lo, _dflt_hi, _dflt_bits, _dflt_max_precision, _dflt_max_scale, _dflt_floating, _dflt_max_int_digits, _dflt_max_length, _dflt_repertoire, _dflt_fixed, _dflt_lob, _dflt_max_fraction, _dflt_fraction_step, _dflt_tz, _dflt_min_year, _dflt_max_year, _dflt_fields, _dflt_max_lead, _dflt_template, _dflt_inner_kinds, _dflt_null_elements, _dflt_max_count, _dflt_semantics, _dflt_charset, _dflt_note):
+def audit_mapping__Entry(_setattr, _HAS_DEFAULT_FACTORY, _dflt_shape, _dflt_citation, _dflt_lo, _dflt_hi, _dflt_bits, _dflt_max_precision, _dflt_max_scale, _dflt_floating, _dflt_max_int_digits, _dflt_max_length, _dflt_repertoire, _dflt_fixed, _dflt_lob, _dflt_max_fraction, _dflt_fraction_step, _dflt_tz, _dflt_min_year, _dflt_max_year, _dflt_fields, _dflt_max_lead, _dflt_template, _dflt_inner_kinds, _dflt_null_elements, _dflt_max_count, _dflt_semantics, _dflt_charset, _dflt_note, _dflt_unit, _dflt_nul):
     def __init__(
         self,
         kind,
@@ -245,6 +301,8 @@ def audit_mapping__Entry(_setattr, _HAS_DEFAULT_FACTORY, _dflt_shape, _dflt_cita
         semantics=_dflt_semantics,
         charset=_dflt_charset,
         note=_dflt_note,
+        unit=_dflt_unit,
+        nul=_dflt_nul,
     ):
         _setattr(self, 'kind', kind)
         _setattr(self, 'name', name)
@@ -275,6 +333,8 @@ def audit_mapping__Entry(_setattr, _HAS_DEFAULT_FACTORY, _dflt_shape, _dflt_cita
         _setattr(self, 'semantics', semantics)
         _setattr(self, 'charset', charset)
         _setattr(self, 'note', note)
+        _setattr(self, 'unit', unit)
+        _setattr(self, 'nul', nul)
 
     return __init__
 
@@ -323,18 +383,20 @@ def audit_mapping__TargetSpec(_setattr, _HAS_DEFAULT_FACTORY, _dflt_guides, _dfl
     return __init__
 
 
-def audit_mapping__TargetType(_setattr, _HAS_DEFAULT_FACTORY, _dflt_charset):
+def audit_mapping__TargetType(_setattr, _HAS_DEFAULT_FACTORY, _dflt_charset, _dflt_collation):
     def __init__(
         self,
         text,
         domain,
         entry,
         charset=_dflt_charset,
+        collation=_dflt_collation,
     ):
         _setattr(self, 'text', text)
         _setattr(self, 'domain', domain)
         _setattr(self, 'entry', entry)
         _setattr(self, 'charset', charset)
+        _setattr(self, 'collation', collation)
 
     return __init__
 
