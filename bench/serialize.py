@@ -21,7 +21,9 @@ statements, plus HiRDB and Sybase ASE install scripts).
    ``--repeat`` of what ``parse`` does per file after parsing: the text summary, the json
    item and the jsonl line as the CLI makes them (msgspec), and for reference the walk
    ``analyzer.ir.to_dict`` did before D140 (dataclass fields through typing introspection,
-   then ``json.dumps(indent=2)``), copied here.
+   then ``json.dumps(indent=2)``), copied here.  Then the Spark ``files`` and ``tables``
+   rows (``analyzer.rows``, two JSON cells: ``dialect_evidence``, ``options``), best of
+   4 x ``--repeat``, as made now (msgspec) and with ``json.dumps`` in its place.
 
 A measurement, not a test: nothing here asserts a figure.  Writes ``--out``.
 """
@@ -143,6 +145,13 @@ def _walk(obj: Any) -> Any:
     return obj
 
 
+def _json_dumps(obj: Any, indent: int | None = 2, sort_keys: bool = False) -> str:
+    """``json.dumps`` as ``analyzer.rows`` called it before D140."""
+    if isinstance(obj, tuple):
+        obj = list(obj)
+    return json.dumps(obj, indent=indent, ensure_ascii=False, sort_keys=sort_keys)
+
+
 def _best(repeat: int, run: Callable[[], object]) -> float:
     run()
     times = []
@@ -168,13 +177,32 @@ def encoding_only(paths: Sequence[str], repeat: int) -> dict[str, Any]:
             doc = {**_walk(r), "skipped_by_kind": skipped_by_kind(r)}
             json.dumps(doc, indent=2, ensure_ascii=False)
 
+    from analyzer import rows
+
+    def spark_rows() -> None:
+        for r in results:
+            rows.file_row(r)
+            rows.table_rows(r)
+
+    def spark_rows_json() -> None:
+        encode = rows.dumps
+        rows.dumps = _json_dumps  # type: ignore[assignment]
+        try:
+            spark_rows()
+        finally:
+            rows.dumps = encode
+
     runs = {
         "text": lambda: [render_text(r) for r in results],
         "json": lambda: [render_json(r) for r in results],
         "jsonl": lambda: [render_jsonl(r) for r in results],
         "json_before_d140": walk,
+        "rows": spark_rows,
+        "rows_json_dumps": spark_rows_json,
     }
-    figures = {name: _best(repeat, run) for name, run in runs.items()}
+    figures = {
+        name: _best(repeat * 4 if "rows" in name else repeat, run) for name, run in runs.items()
+    }
     print(f"encoding only, {len(results)} files, {tables} tables, best of {repeat}:")
     for name, took in figures.items():
         print(f"  {name:<17} {took:7.3f} s")
