@@ -9,8 +9,8 @@ exceptions in floats (D141): an exponent is written without ``+`` and leading ze
 (``1e-07`` becomes ``1e-7``, the same number), and NaN or infinities, which JSON has no
 token for (``json.dumps`` writes the invalid ``NaN``, ``Infinity``), become ``null``.
 What msgspec refuses (a lone surrogate from a path read with ``surrogateescape``, a key
-that is not a string, an integer beyond 64 bits) is written by ``json.dumps`` itself,
-so the text, or the error, is what it was.
+that is neither a string nor a number) is written by ``json.dumps`` itself, so the text,
+or the error, is what it was.
 
 msgspec is imported on the first call: a command that writes no JSON never loads it.
 
@@ -33,7 +33,7 @@ if t.TYPE_CHECKING:
     import msgspec
 
 #: What msgspec refuses where ``json.dumps`` may not (written by ``json`` then, as before).
-REFUSED = (TypeError, UnicodeEncodeError, OverflowError)
+REFUSED = (TypeError, UnicodeEncodeError)
 
 
 @functools.cache
