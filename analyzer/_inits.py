@@ -737,18 +737,20 @@ def diff_model__TablePair(_setattr, _HAS_DEFAULT_FACTORY, _dflt_renamed, _dflt_s
     return __init__
 
 
-def diff_replay__Step(_setattr, _HAS_DEFAULT_FACTORY, _dflt_column, _dflt_name):
+def diff_replay__Step(_setattr, _HAS_DEFAULT_FACTORY, _dflt_column, _dflt_name, _dflt_start):
     def __init__(
         self,
         action,
         table,
         column=_dflt_column,
         name=_dflt_name,
+        start=_dflt_start,
     ):
         _setattr(self, 'action', action)
         _setattr(self, 'table', table)
         _setattr(self, 'column', column)
         _setattr(self, 'name', name)
+        _setattr(self, 'start', start)
 
     return __init__
 

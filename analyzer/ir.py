@@ -20,8 +20,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-import types
-import typing
 import typing as t
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -29,7 +27,7 @@ from typing import Any, TypeVar
 from analyzer.records import record
 
 #: Version of the JSON form of the IR.  Bump the major on any breaking change.
-SCHEMA_VERSION = "1.5"
+SCHEMA_VERSION = "1.6"
 
 
 class Severity(enum.StrEnum):
@@ -863,58 +861,76 @@ class FileResult:
 
 
 # --------------------------------------------------------------------------- JSON
+# Encoded and decoded by msgspec (D140), imported on use: it reads the dataclasses'
+# fields and type hints itself, in C.
 
 T = TypeVar("T")
 
 
 def to_dict(obj: Any) -> Any:
-    """Convert an IR object (or tuple of them) to JSON-ready builtins.
+    """Convert an IR object (or tuple of them) to JSON-ready builtins: what
+    ``json.loads`` gives for its JSON (objects as dicts in field order, enums as their
+    values, tuples as lists).
 
     Fields at their default value are kept, so the JSON is self-describing.
+
+    >>> to_dict(QualifiedName("t", "dbo"))
+    {'name': 't', 'schema': 'dbo', 'catalog': None}
     """
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, enum.Enum):
-        return obj.value
-    if isinstance(obj, tuple):
-        return [to_dict(x) for x in obj]
-    return obj
+    import msgspec
+
+    from analyzer.jsontext import encode
+
+    try:
+        return msgspec.json.decode(encode(obj))
+    except UnicodeEncodeError:  # a lone surrogate (a path read with surrogateescape)
+        return _lists(msgspec.to_builtins(obj))
 
 
-@functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    # Memoised: resolving string annotations is slow and the answer never changes.
-    return typing.get_type_hints(cls)
-
-
-def _convert(tp: Any, value: Any) -> Any:
-    if value is None:
-        return None
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
-        return _convert(args[0], value)
-    if origin is tuple:
-        items = typing.get_args(tp)
-        if len(items) == 2 and items[1] is Ellipsis:
-            return tuple(_convert(items[0], v) for v in value)
-        return tuple(_convert(a, v) for a, v in zip(items, value, strict=True))
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return from_dict(tp, value)
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return tp(value)
+def _lists(value: Any) -> Any:
+    # msgspec.to_builtins keeps tuples; JSON's builtins are lists
+    if isinstance(value, dict):
+        return {k: _lists(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_lists(v) for v in value]
     return value
 
 
-def from_dict(cls: type[T], data: dict[str, Any]) -> T:
-    """Rebuild an IR object of type ``cls`` from :func:`to_dict` output."""
-    hints = _hints(t.cast(type, cls))
-    kwargs = {
-        f.name: _convert(hints[f.name], data[f.name])
-        for f in dataclasses.fields(cls)  # type: ignore[arg-type]
-        if f.name in data
-    }
-    return cls(**kwargs)
+def from_dict(cls: type[T], data: Any) -> T:
+    """Rebuild an IR object of type ``cls`` from :func:`to_dict` output (or parsed IR
+    JSON); a missing field takes its default, an unknown key is ignored, a value of the
+    wrong type raises ``msgspec.ValidationError`` (a ``ValueError``) naming its place.
+
+    >>> from_dict(QualifiedName, {"name": "t", "schema": "dbo"})
+    QualifiedName(name='t', schema='dbo', catalog=None)
+    """
+    import msgspec
+
+    result: T = msgspec.convert(data, cls)
+    return result
+
+
+@dataclass(frozen=True)
+class Document:
+    """``ddlaudit parse --format json`` read back: its version and files, typed."""
+
+    schema_version: str
+    files: tuple[FileResult, ...] = ()
+
+
+def decode(data: bytes | str) -> Document:
+    """The JSON text of ``ddlaudit parse --format json`` as a typed :class:`Document`,
+    decoded by msgspec straight into the IR (no intermediate dicts); raises
+    ``msgspec.DecodeError`` (a ``ValueError``) for text that is not such a document.
+
+    >>> doc = decode('{"schema_version": "1.6", "files": [{"path": "a.sql", '
+    ...     '"dialect": "tsql", "encoding": "utf-8", "skipped_by_kind": {}}]}')
+    >>> doc.files[0] == FileResult("a.sql", "tsql", "utf-8")
+    True
+    """
+    import msgspec
+
+    return msgspec.json.decode(data, type=Document)
 
 
 def skipped_by_kind(result: FileResult) -> dict[str, int]:
@@ -938,6 +954,23 @@ def file_dict(result: FileResult) -> dict[str, Any]:
     """One file of ``ddlaudit parse --format json`` / ``jsonl``: its IR (:func:`to_dict`)
     and (schema 1.4) ``skipped_by_kind``, derived from ``skipped``."""
     return {**to_dict(result), "skipped_by_kind": skipped_by_kind(result)}
+
+
+def file_json(result: FileResult, head: bytes = b"") -> bytes:
+    """:func:`file_dict` as compact JSON, encoded straight from the IR by msgspec (D140),
+    after the members ``head`` (``b'"type":"file",'`` for JSON Lines) if given; raises
+    ``UnicodeEncodeError`` for a lone surrogate (then :func:`file_dict` and ``json`` it).
+
+    >>> file_json(FileResult("a.sql", "tsql", "utf-8"), b'"type":"file",')[:46]
+    b'{"type":"file","path":"a.sql","dialect":"tsql"'
+    >>> file_json(FileResult("a.sql", "tsql", "utf-8"))[-24:]
+    b'[],"skipped_by_kind":{}}'
+    """
+    from analyzer.jsontext import encode
+
+    body = encode(result)  # "{...}": a FileResult always has fields
+    kinds = encode(skipped_by_kind(result))
+    return b"".join((b"{", head, body[1:-1], b',"skipped_by_kind":', kinds, b"}"))
 
 
 def document(results: tuple[FileResult, ...] | list[FileResult]) -> dict[str, Any]:

@@ -23,21 +23,20 @@ from __future__ import annotations
 import re
 
 from analyzer.ir import NameChange, QualifiedName, Span
-from grammars import rx
 
 _PART = r'(?:\[[^\]]*\]|"[^"]*"|`[^`]*`|[^\s.,;()\'"\[\]]+)'
 _NAME = rf"{_PART}(?:\s*\.\s*(?:{_PART})?)*"
-_USE = rx.compile(rf"^\s*(?:use|database)\s+(?P<name>{_NAME})\s*;?\s*$", re.I)
-_DROP = rx.compile(r"^\s*drop\s+table\s+(?:if\s+exists\s+)?(?P<names>.+?)\s*;?\s*$", re.I | re.S)
-_RENAME_PROC = rx.compile(
+_USE = re.compile(rf"^\s*(?:use|database)\s+(?P<name>{_NAME})\s*;?\s*$", re.I)
+_DROP = re.compile(r"^\s*drop\s+table\s+(?:if\s+exists\s+)?(?P<names>.+?)\s*;?\s*$", re.I | re.S)
+_RENAME_PROC = re.compile(
     r"^\s*(?:exec(?:ute)?\s+)?(?:\w+\.\.)?sp_rename\s+(?:@objname\s*=\s*)?N?'(?P<old>[^']+)'"
     r"\s*,\s*(?:@newname\s*=\s*)?N?'(?P<new>[^']+)'\s*(?:,\s*(?:@objtype\s*=\s*)?N?'?(?P<type>\w*)'?)?",
     re.I,
 )
-_RENAME_TABLE = rx.compile(
+_RENAME_TABLE = re.compile(
     rf"^\s*rename\s+table\s+(?P<old>{_NAME})\s+(?:to|as)\s+(?P<new>{_NAME})\s*;?\s*$", re.I
 )
-_PARTS = rx.compile(_PART)
+_PARTS = re.compile(_PART)
 
 #: The statement labels (:func:`~analyzer.split.statement_label`) that may change names.
 NAMING_LABELS = frozenset(

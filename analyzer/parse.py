@@ -24,7 +24,6 @@ from sqlglot.errors import ErrorLevel, ParseError, TokenError
 
 from analyzer.ir import Diagnostic, Severity, Span
 from analyzer.records import record
-from grammars import rx
 from grammars.profile import Grammar
 
 if t.TYPE_CHECKING:
@@ -34,8 +33,8 @@ if t.TYPE_CHECKING:
 # diagnostics instead, so keep the library's logger from printing to stderr.
 logging.getLogger("sqlglot").addHandler(logging.NullHandler())
 
-_EXPECTING = rx.compile(r"^Expecting (.+?)\.?$")
-_REQUIRED = rx.compile(r"^Required keyword: '([^']+)' missing")
+_EXPECTING = re.compile(r"^Expecting (.+?)\.?$")
+_REQUIRED = re.compile(r"^Required keyword: '([^']+)' missing")
 
 
 @record

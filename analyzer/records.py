@@ -196,10 +196,24 @@ def _fresh(init: t.Any, cls: type, fields: t.Sequence[Field[t.Any]]) -> bool:
     )
 
 
+class _Factory:
+    """The default ``__init__`` shows for a field a factory fills, as ``dataclass``'s own
+    marker shows it (``<factory>``: signature and docstring alike). Ours, not
+    ``dataclasses``' private one (no private CPython API, D137)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_HAS_DEFAULT_FACTORY = _Factory()
+
+
 def _init(cls: type, fields: tuple[Field[t.Any], ...]) -> t.Callable[..., None]:
     """``cls``'s ``__init__``: made by its written maker, or compiled here when
     ``analyzer/_inits.py`` does not have it as it is now."""
-    args: list[t.Any] = [object.__setattr__, dataclasses._HAS_DEFAULT_FACTORY]  # type: ignore[attr-defined]
+    args: list[t.Any] = [object.__setattr__, _HAS_DEFAULT_FACTORY]
     for f in fields:
         if f.default_factory is not MISSING:
             args.append(f.default_factory)

@@ -44,6 +44,7 @@ from analyzer.ir import (
     TableOptions,
     to_dict,
 )
+from analyzer.jsontext import dumps
 from analyzer.records import record
 
 if TYPE_CHECKING:
@@ -598,7 +599,7 @@ def _options_json(options: TableOptions) -> str:
             out[name] = converted
     if options.extra:
         out["extra"] = dict(options.extra)
-    return json.dumps(out, sort_keys=True, ensure_ascii=False)
+    return dumps(out, indent=None, sort_keys=True)
 
 
 def _primary_index(table: Table) -> str | None:
@@ -622,7 +623,7 @@ def file_row(result: FileResult, size: int | None = None, millis: int | None = N
     return (
         result.path,
         result.dialect,
-        json.dumps(list(result.dialect_evidence), ensure_ascii=False),
+        dumps(result.dialect_evidence, indent=None),
         result.encoding,
         result.encoding_evidence,
         size,
@@ -1133,7 +1134,7 @@ def replication_rows(
     out: list[Row] = []
     for m in tables:
         line = m.span.line if m.span is not None else None
-        subs = json.dumps(list(m.subscribed), ensure_ascii=False)
+        subs = dumps(m.subscribed, indent=None)
         for op in ("insert", "update", "delete"):
             msg = m.used(op)
             out.append(
@@ -1143,7 +1144,7 @@ def replication_rows(
             )  # fmt: skip
     for f in functions:
         line = f.span.line if f.span is not None else None
-        subs = json.dumps(list(f.subscribed), ensure_ascii=False)
+        subs = dumps(f.subscribed, indent=None)
         msg = f.message
         out.append(
             (f.path, scope, line, "repserver", "function", f.name, f.name, f.primary_database,

@@ -18,10 +18,10 @@ analyzer.settings.SettingsError: x: [size] fill = 2: expected a ratio in (0, 1]
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing as t
 
 from analyzer.records import record
-from grammars import rx
 
 
 class SettingsError(ValueError):
@@ -472,7 +472,7 @@ def _consistent(section: str, value: t.Any, source: str) -> None:
         )
 
 
-_RELEASE = rx.compile(r"\d{1,2}(\.\d{1,2}){0,2}")
+_RELEASE = re.compile(r"\d{1,2}(\.\d{1,2}){0,2}")
 
 
 def _nested(cls: type[t.Any], data: t.Any, section: str, source: str) -> t.Any:

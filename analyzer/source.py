@@ -39,12 +39,12 @@ import codecs
 import fnmatch
 import itertools
 import os
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from analyzer.ir import Diagnostic, Severity, Span, new_span
 from analyzer.records import record
-from grammars import rx
 
 __all__ = [
     "DecodeResult",
@@ -197,18 +197,18 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 #: C0 controls that never occur in text (tab, newlines, form feed and the DOS
 #: end-of-file Ctrl-Z do), plus DEL.
 _CONTROL_BYTES = bytes([*range(0x01, 0x09), *range(0x0E, 0x1A), *range(0x1B, 0x20), 0x7F])
-_CONTROL_CHARS = rx.compile("[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")
+_CONTROL_CHARS = re.compile("[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")
 _BINARY_RATIO = 0.10
 
 _SAMPLE = 1 << 18  # bytes looked at by the code-page heuristics
 
 # One high-byte unit of Shift_JIS: a lead byte and its trail, or a single byte.
-_SJIS_UNIT = rx.compile(rb"[\x81-\x9f\xe0-\xfc][\x40-\x7e\x80-\xfc]|[\x80-\xff]")
+_SJIS_UNIT = re.compile(rb"[\x81-\x9f\xe0-\xfc][\x40-\x7e\x80-\xfc]|[\x80-\xff]")
 # Half-width katakana come in runs; cp1252 rarely has two such bytes in a row.
-_SJIS_KANA_RUN = rx.compile(rb"[\xa1-\xdf]{2,}")
+_SJIS_KANA_RUN = re.compile(rb"[\xa1-\xdf]{2,}")
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 # One EUC-JP character: JIS X 0212 (3 bytes), half-width katakana or JIS X 0208.
-_EUC_UNIT = rx.compile(rb"\x8f[\xa1-\xfe][\xa1-\xfe]|[\x8e\xa1-\xfe][\xa1-\xfe]")
+_EUC_UNIT = re.compile(rb"\x8f[\xa1-\xfe][\xa1-\xfe]|[\x8e\xa1-\xfe][\xa1-\xfe]")
 
 # Line classification for mixed files, on bytes.  A UTF-8 character of two or
 # more bytes, exactly as Python's strict decoder accepts it (no overlongs, no
@@ -220,20 +220,20 @@ _UTF8_MULTI = (
 )
 _ASCII_RUN = rb"[\x00-\x09\x0b-\x7f]*+"
 # Every valid UTF-8 character of two bytes or more has this pair in it.
-_UTF8_LEAD_PAIR = rx.compile(rb"[\xc2-\xf4][\x80-\xbf]")
+_UTF8_LEAD_PAIR = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")
 # A whole line of valid UTF-8 with at least one non-ASCII character.  The
 # patterns start at the "\n" before the line (a literal, found fast); the
 # first line gets its own pattern.  Possessive quantifiers keep them linear.
 _UTF8_LINE_BODY = _ASCII_RUN + rb"(?:" + _UTF8_MULTI + _ASCII_RUN + rb")++(?=\n|\Z)"
-_UTF8_LINE = rx.compile(rb"\n" + _UTF8_LINE_BODY)
-_UTF8_FIRST_LINE = rx.compile(_UTF8_LINE_BODY)
+_UTF8_LINE = re.compile(rb"\n" + _UTF8_LINE_BODY)
+_UTF8_FIRST_LINE = re.compile(_UTF8_LINE_BODY)
 # Consecutive lines that are not UTF-8: the longest valid prefix of each stops
 # at a byte other than "\n".
 _BAD_RUN_BODY = (
     rb"(?:" + _ASCII_RUN + rb"(?:" + _UTF8_MULTI + _ASCII_RUN + rb")*+[^\n][^\n]*+(?:\n|\Z))++"
 )
-_BAD_RUN = rx.compile(rb"\n" + _BAD_RUN_BODY)
-_BAD_FIRST_RUN = rx.compile(_BAD_RUN_BODY)
+_BAD_RUN = re.compile(rb"\n" + _BAD_RUN_BODY)
+_BAD_FIRST_RUN = re.compile(_BAD_RUN_BODY)
 
 
 def _diag(code: str, severity: Severity, message: str, path: str) -> Diagnostic:

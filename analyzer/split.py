@@ -67,7 +67,6 @@ import re
 from dataclasses import replace
 
 from analyzer.records import record
-from grammars import rx
 from grammars.profile import Grammar, fold_case
 
 __all__ = [
@@ -124,9 +123,9 @@ def _go_line(count: str) -> str:
 
 _GO_TAIL = _go_line(r"\d+")
 _GO_COUNTED = _go_line(r"(?P<count>\d+)")
-_GO_FIRST_LINE = rx.compile(_GO_COUNTED)
+_GO_FIRST_LINE = re.compile(_GO_COUNTED)
 _GO_LINE = rf"(?P<go>[\r\n]{_GO_COUNTED})"
-_NEXT_GO = rx.compile(rf"[\r\n]{_GO_TAIL}")
+_NEXT_GO = re.compile(rf"[\r\n]{_GO_TAIL}")
 
 # The main scanners match, one after the other, a GO line, a comment, ";" or
 # a run of code (quoted parts included) up to the next of those: Python sees a
@@ -175,7 +174,7 @@ def _scanner(go: bool, dot: bool) -> re.Pattern[str]:
     if dot:
         lines.append(_DOT_LINE)
         tails.append(_DOT_TAIL)
-    return rx.compile(
+    return re.compile(
         rf"{'|'.join(lines)}|{_COMMENTS}|;"
         rf"|(?:[^'\"\[\-/;\r\n]++|{_QUOTED}|-(?!-)|/(?!\*)|[\r\n](?!{'|'.join(tails)}))++"
     )
@@ -183,7 +182,7 @@ def _scanner(go: bool, dot: bool) -> re.Pattern[str]:
 
 # Only what matters, to look for a GO or "/" line ahead: every alternative starts
 # with a literal, so sre skips everything else with a C-level character-set scan.
-_TOKENS_GO = rx.compile(
+_TOKENS_GO = re.compile(
     rf"{_QUOTED}|{_COMMENTS}|\n(?:{_GO_TAIL}|{_SLASH_TAIL})|\r(?:{_GO_TAIL}|{_SLASH_TAIL})"
 )
 
@@ -201,27 +200,27 @@ def _word(word: str) -> str:
 def _body_tokens(dot: bool) -> re.Pattern[str]:
     """The routine-body scanner; a "/" line (and a dot command) ends the body too."""
     lines = f"{_SLASH_LINE}|{_DOT_LINE}|" if dot else f"{_SLASH_LINE}|"
-    return rx.compile(
+    return re.compile(
         rf"{lines}{_QUOTED}|{_COMMENTS}|;|\(|\)|"
         + "|".join(_word(w) for w in ("begin", "end", "case"))
     )
 
 
-_COMMENT_DELIMITERS = rx.compile(r"/\*|\*/")
+_COMMENT_DELIMITERS = re.compile(r"/\*|\*/")
 
 # Possessive: a failed match must not retry every split of a run of blanks.
 _SEP = r"(?:\s++|--[^\r\n]*+|/\*(?:[^*]|\*(?!/))*+\*/)++"
-_ROUTINE_HEAD = rx.compile(
+_ROUTINE_HEAD = re.compile(
     rf"(?:CREATE(?:{_SEP}OR{_SEP}(?:REPLACE|ALTER))?|ALTER|REPLACE){_SEP}"
     rf"(?:PUBLIC{_SEP})?(?:PROCEDURE|PROC|TRIGGER|FUNCTION|MACRO)(?![\w@#$])",
     re.IGNORECASE,
 )
-_BEGIN_NO_BLOCK = rx.compile(
+_BEGIN_NO_BLOCK = re.compile(
     r"\s+(?:TRAN|TRANSACTION|DISTRIBUTED|WORK|DIALOG|CONVERSATION|QUERY)(?![\w@#$])",
     re.IGNORECASE,
 )
-_END_NO_BLOCK = rx.compile(r"\s+(?:IF|LOOP|WHILE|FOR|REPEAT)(?:\s+\w+)?\s*;", re.IGNORECASE)
-_END_CASE = rx.compile(r"\s+CASE(?![\w@#$])", re.IGNORECASE)
+_END_NO_BLOCK = re.compile(r"\s+(?:IF|LOOP|WHILE|FOR|REPEAT)(?:\s+\w+)?\s*;", re.IGNORECASE)
+_END_CASE = re.compile(r"\s+CASE(?![\w@#$])", re.IGNORECASE)
 _WORD_CHARS = frozenset("_@#$.")
 
 _NORMAL, _ROUTINE_TO_GO, _ROUTINE_BODY = range(3)
@@ -281,9 +280,8 @@ def split_statements(
     out: list[Statement] = []
     n = len(text)
     scan = _scanner(batch_separator, dot_commands)
-    body_tokens = _body_tokens(dot_commands)
     pattern = scan
-    body = False  # scanning a routine body with body_tokens
+    body = False  # scanning a routine body with _body_tokens (compiled when one is met)
     pos = 0
     first = last = -1  # first and last+1 code characters of the open statement
     batch = 0  # index in ``out`` of the current batch's first statement
@@ -333,7 +331,7 @@ def split_statements(
                             if not file_has_go:
                                 # Rescan the body with the block-counting scanner.
                                 mode, depth, parens = _ROUTINE_BODY, 0, 0
-                                pattern, body = body_tokens, True
+                                pattern, body = _body_tokens(dot_commands), True
                                 pos = last = head.end()
                                 restart = True
                                 break
@@ -445,8 +443,8 @@ def split_statements(
 
 # ------------------------------------------------------ labelling and cutting batches
 
-_WORD = rx.compile(r"[A-Za-z_#@][\w#@$]*")
-_COMMENT = rx.compile(r"\A(?:\s+|--[^\n]*|/\*.*?\*/)+", re.DOTALL)
+_WORD = re.compile(r"[A-Za-z_#@][\w#@$]*")
+_COMMENT = re.compile(r"\A(?:\s+|--[^\n]*|/\*.*?\*/)+", re.DOTALL)
 _VERBS_WITH_OBJECT = {"create", "alter", "drop", "replace", "truncate"}
 _MODIFIERS = {
     "or",
@@ -491,8 +489,8 @@ def statement_label(text: str) -> str:
 #: Control-flow statements whose body may hold DDL (SSMS deploy scripts wrap tables in
 #: ``IF NOT EXISTS (...) BEGIN CREATE TABLE ... END``).
 BLOCK_LABELS = frozenset({"if", "begin", "else", "while"})
-_EMBEDDED_HEAD = rx.compile(r"\bcreate\s+(?:table|type)\b", re.IGNORECASE)
-_BLOCK_TAIL = rx.compile(r"(?:\s|;|\bend\b)+\Z", re.IGNORECASE)
+_EMBEDDED_HEAD = re.compile(r"\bcreate\s+(?:table|type)\b", re.IGNORECASE)
+_BLOCK_TAIL = re.compile(r"(?:\s|;|\bend\b)+\Z", re.IGNORECASE)
 
 
 def embedded_statements(text: str) -> list[tuple[int, int]]:
@@ -534,7 +532,7 @@ class _Token:
     opens_line: bool
 
 
-_FLOW_TOKENS = rx.compile(rf"{_QUOTED}|{_COMMENTS}|;|\(|\)|[A-Za-z_#@][\w#@$]*")
+_FLOW_TOKENS = re.compile(rf"{_QUOTED}|{_COMMENTS}|;|\(|\)|[A-Za-z_#@][\w#@$]*")
 #: Words that begin a statement in the body of an IF or WHILE (T-SQL "Control-of-Flow
 #: Language"; ASE Transact-SQL User's Guide, "Using Batches and Control-of-Flow
 #: Language"): the first of them at parenthesis depth 0 ends the condition.
@@ -690,7 +688,7 @@ def block_end(text: str) -> int | None:
     return _trimmed(text, tokens[k - 1].end)
 
 
-_GAP_CODE = rx.compile(rf"{_COMMENTS}|\S", re.IGNORECASE)
+_GAP_CODE = re.compile(rf"{_COMMENTS}|\S", re.IGNORECASE)
 
 
 def _code_end(text: str, end: int, limit: int) -> int:
@@ -729,14 +727,14 @@ _LINE_KEYWORDS = frozenset(
 #: Statements the schema replays though they define nothing (D84): a batch holding
 #: them is cut so that each is read (``drop table x`` then ``drop table y``).
 _REPLAYED = frozenset({"drop table", "alter table", "use", "sp_rename", "exec sp_rename"})
-_LINE_STATEMENT = rx.compile(
+_LINE_STATEMENT = re.compile(
     r"^[ \t]*(?:" + "|".join(sorted(_LINE_KEYWORDS)) + r"|sp_\w+)\b",
     re.IGNORECASE | re.MULTILINE,
 )
 #: The first word of every line but the first: a cheap test that no line can match
 #: ``_LINE_STATEMENT`` (on text where lower() folds as IGNORECASE does: fold_case).
-_LINE_FIRST_WORD = rx.compile(r"\n[ \t]*(\w+)")
-_ROUTINE = rx.compile(r"(?:create|alter) (?:procedure|proc|trigger|function|view)\b")
+_LINE_FIRST_WORD = re.compile(r"\n[ \t]*(\w+)")
+_ROUTINE = re.compile(r"(?:create|alter) (?:procedure|proc|trigger|function|view)\b")
 
 
 def _may_open_statement(text: str) -> bool:
@@ -862,7 +860,7 @@ def _flow_pieces(text: str) -> list[tuple[int, int]]:
     return pieces if len(pieces) > 1 else []
 
 
-_CREATE_TABLE_ANYWHERE = rx.compile(r"\bcreate\s", re.IGNORECASE)
+_CREATE_TABLE_ANYWHERE = re.compile(r"\bcreate\s", re.IGNORECASE)
 
 
 def create_table_inside(text: str) -> tuple[int, int] | None:

@@ -34,7 +34,6 @@ import re
 from collections.abc import Mapping
 
 from analyzer.ir import DataType
-from grammars import rx
 
 #: Families of the standard SQL type names every dialect shares; a grammar's own
 #: ``type_families`` are consulted first.
@@ -82,14 +81,14 @@ COMMON_FAMILIES: Mapping[str, str] = {
 }
 
 _MULTIPLIERS = {"K": 1024, "M": 1024**2, "G": 1024**3}
-_ARG = rx.compile(r"^\s*(\*|max|\d+)\s*([KMG])?\s*$", re.IGNORECASE)
-_GROUP = rx.compile(r"\(([^()]*)\)")
-_QUOTES = rx.compile(r'[\[\]"`]')
-_SPACES = rx.compile(r"\s+")
-_TZ = rx.compile(r"\bwith\s+(local\s+)?time\s+zone\b", re.IGNORECASE)
+_ARG = re.compile(r"^\s*(\*|max|\d+)\s*([KMG])?\s*$", re.IGNORECASE)
+_GROUP = re.compile(r"\(([^()]*)\)")
+_QUOTES = re.compile(r'[\[\]"`]')
+_SPACES = re.compile(r"\s+")
+_TZ = re.compile(r"\bwith\s+(local\s+)?time\s+zone\b", re.IGNORECASE)
 # HiRDB repetition column ``type ARRAY[n]``; ``ARRAY[]`` (no count, H001) still names the type
-_ARRAY = rx.compile(r"(?:\s+|(?<=[)\]]))ARRAY\s*(?:\[\s*(\d*)\s*\])?\s*$", re.IGNORECASE)
-_PERIOD = rx.compile(r"^\s*period\s*\((.*)\)\s*$", re.IGNORECASE | re.DOTALL)
+_ARRAY = re.compile(r"(?:\s+|(?<=[)\]]))ARRAY\s*(?:\[\s*(\d*)\s*\])?\s*$", re.IGNORECASE)
+_PERIOD = re.compile(r"^\s*period\s*\((.*)\)\s*$", re.IGNORECASE | re.DOTALL)
 
 _NUMERIC_FAMILIES = frozenset({"decimal", "number", "float", "money"})
 _FRACTION_FAMILIES = frozenset({"time", "timestamp"})

@@ -41,9 +41,8 @@ import yaml
 
 from analyzer.ir import Diagnostic, Severity, Span, Table
 from analyzer.records import record
-from grammars import rx
 
-_DURATION = rx.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d)?\s*$", re.IGNORECASE)
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d)?\s*$", re.IGNORECASE)
 _UNIT = {"": 1, "s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hr": 3600, "d": 86400}
 _UPD_CMDS = ("CALL", "SCALL", "MCALL", "XCALL")
 

@@ -15,6 +15,7 @@ source text and character offsets sqlglot otherwise throws away:
 
 from __future__ import annotations
 
+import re
 import typing as t
 
 from sqlglot import exp
@@ -22,7 +23,7 @@ from sqlglot.errors import ParseError
 from sqlglot.parser import Parser
 from sqlglot.tokenizer_core import Token, TokenType
 
-from grammars import nodes, rx
+from grammars import nodes
 
 # What needs no sqlglot lives in grammars.profile (D108); these names stay importable
 # from here, where every grammar has always found them.
@@ -175,10 +176,10 @@ FOREIGN_KEYWORDS = frozenset(
 )
 
 #: A keyword token whose text is a plain word (what an unquoted name looks like).
-_NAME_WORD = rx.compile(r"[A-Za-z_][A-Za-z0-9_$#@]*")
+_NAME_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$#@]*")
 
 #: What a token of a templated name part may hold besides its braces.
-_TEMPLATE_WORD = rx.compile(r"[\w$#@]+")
+_TEMPLATE_WORD = re.compile(r"[\w$#@]+")
 
 #: Tokens sqlglot reads as a literal or a bare function where a column name stands
 #: (``true int``, ``current_date date``): the column definition reads them as names.

@@ -52,13 +52,13 @@ from sqlglot.parser import Parser as BaseParser
 from sqlglot.tokenizer_core import Token, TokenType
 from sqlglot.tokens import Tokenizer as BaseTokenizer
 
-from grammars import nodes, rx
+from grammars import nodes
 from grammars.base import SpanParserMixin
 from grammars.profiles.hirdb import PROFILE
 from grammars.scan import FastScanMixin
 
 #: ``CREATE [UNIQUE] INDEX`` heads: analysed (kept for index sizing), not skipped.
-CREATE_INDEX = rx.compile(r"\s*create\s+(?:unique\s+)?index\b", re.IGNORECASE)
+CREATE_INDEX = re.compile(r"\s*create\s+(?:unique\s+)?index\b", re.IGNORECASE)
 
 #: Hash functions of HiRDB hash partitioning (V8 SQL Reference, CREATE TABLE).
 HASH_FUNCTIONS = frozenset({*(f"HASH{i}" for i in range(7)), *(f"HASH{c}" for c in "ABCDEF")})

@@ -12,11 +12,9 @@ import typing as t
 
 from sqlglot.errors import ParseError
 
-from grammars import rx
-
 #: ``sp_addtype`` at the head of a statement (a ``"type"`` statement of the T-SQL and ASE
 #: grammars).
-SP_ADDTYPE = rx.compile(r"\s*(?:exec(?:ute)?\s+)?sp_addtype\b", re.IGNORECASE)
+SP_ADDTYPE = re.compile(r"\s*(?:exec(?:ute)?\s+)?sp_addtype\b", re.IGNORECASE)
 
 
 def _position(sql: str, offset: int) -> tuple[int, int]:
@@ -40,9 +38,9 @@ def parse_error(sql: str, start: int, end: int, message: str) -> ParseError:
     )
 
 
-_ARG_SPACE = rx.compile(r"\s*(?:--[^\n]*\n\s*|/\*.*?\*/\s*)*", re.DOTALL)
-_ARG_NAME = rx.compile(r"@(\w+)\s*=\s*")
-_BARE = rx.compile(r"[^,()'\";\s]+")
+_ARG_SPACE = re.compile(r"\s*(?:--[^\n]*\n\s*|/\*.*?\*/\s*)*", re.DOTALL)
+_ARG_NAME = re.compile(r"@(\w+)\s*=\s*")
+_BARE = re.compile(r"[^,()'\";\s]+")
 
 
 class Arg(t.NamedTuple):

@@ -18,13 +18,11 @@ import functools
 import importlib.machinery
 import importlib.util
 import re
-import re._constants as sre_constants  # type: ignore[import-not-found]  # no stubs; stable since 3.11
-import re._parser as sre_parse  # type: ignore[import-not-found]
 import sys
 import typing as t
 from dataclasses import dataclass
 
-from grammars import rx
+from grammars import regex_tree as tree
 
 if t.TYPE_CHECKING:
     from sqlglot import exp
@@ -56,14 +54,14 @@ def compiled_sqlglot() -> str | None:
 
 
 #: Statement heads every grammar analyses unless it says otherwise.
-CREATE_TABLE = rx.compile(
+CREATE_TABLE = re.compile(
     r"""\A\s*create\s+
         (?:or\s+replace\s+)?
         (?:(?:set|multiset|volatile|global\s+temporary|temporary|temp|share|fix)\s+)*
         table\b""",
     re.IGNORECASE | re.VERBOSE,
 )
-CREATE_TYPE = rx.compile(r"\A\s*create\s+type\b", re.IGNORECASE)
+CREATE_TYPE = re.compile(r"\A\s*create\s+type\b", re.IGNORECASE)
 
 #: One part of a table or constraint name: ``[a b]``, ``"a"``, ``a`` (``db..t``: a part may
 #: be empty).
@@ -75,7 +73,7 @@ _GAP = r"(?:\s|--[^\n]*(?:\n|\Z)|/\*(?:[^*]|\*(?!/))*\*/)"
 
 #: ``ALTER TABLE t [WITH [NO]CHECK] ADD [CONSTRAINT n] PRIMARY KEY | UNIQUE | FOREIGN KEY |
 #: CHECK``: the forms that add a key (SQL Server, ASE, Teradata); other ALTERs stay skipped.
-ALTER_TABLE_ADD_KEY = rx.compile(
+ALTER_TABLE_ADD_KEY = re.compile(
     rf"""{_GAP}*alter{_GAP}+table{_GAP}+{_NAME}{_GAP}*
         (?:with{_GAP}+(?:no)?check{_GAP}+)?
         add{_GAP}+(?:constraint{_GAP}+{_NAME_PART}{_GAP}*)?
@@ -85,7 +83,7 @@ ALTER_TABLE_ADD_KEY = rx.compile(
 
 #: ``CREATE [UNIQUE] [CLUSTERED | NONCLUSTERED] INDEX`` (not XML, spatial, columnstore,
 #: Teradata join or hash indexes).
-CREATE_INDEX = rx.compile(
+CREATE_INDEX = re.compile(
     rf"{_GAP}*create{_GAP}+(?:unique{_GAP}+)?(?:(?:non)?clustered{_GAP}+)?index\b", re.IGNORECASE
 )
 
@@ -112,7 +110,7 @@ def fold_case(head: str) -> str | None:
     return lowered if len(lowered) == len(head) else None
 
 
-_WORDS = rx.compile(r"[a-z0-9_]+")
+_WORDS = re.compile(r"[a-z0-9_]+")
 
 
 def text_words(head: str, lowered: str | None) -> frozenset[str] | None:
@@ -140,7 +138,7 @@ def compiled(source: str) -> re.Pattern[str]:
     detection compiles only the patterns whose words a file has (about a tenth of
     them), and a one-file run does not pay for the rest (D108).
     """
-    return rx.compile(source, EVIDENCE_FLAGS)
+    return re.compile(source, EVIDENCE_FLAGS)
 
 
 Literals = tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[tuple[str, ...], ...]]
@@ -173,10 +171,9 @@ def analyse(source: str) -> Literals:
     ((('mvarchar',),), ('mvarchar',), (('mvarchar',),))
     """
     try:
-        parsed = sre_parse.parse(source)
-    except (re.error, RecursionError):
+        data = tree.parse(source)
+    except (tree.Unsupported, RecursionError):
         return (), (), ()
-    data = parsed.data
     return (
         tuple(_requirements(data)),
         _leading(data),
@@ -338,10 +335,10 @@ def required_literals(pattern: str) -> tuple[tuple[str, ...], ...]:
     ()
     """
     try:
-        parsed = sre_parse.parse(pattern)
-    except (re.error, RecursionError):
+        parsed = tree.parse(pattern)
+    except (tree.Unsupported, RecursionError):
         return ()
-    return tuple(_requirements(parsed.data))
+    return tuple(_requirements(parsed))
 
 
 def _requirements(items: t.Iterable[tuple[t.Any, t.Any]]) -> list[tuple[str, ...]]:
@@ -354,12 +351,12 @@ def _requirements(items: t.Iterable[tuple[t.Any, t.Any]]) -> list[tuple[str, ...
         run.clear()
 
     for op, arg in items:
-        if op is sre_constants.LITERAL:
+        if op == tree.LITERAL:
             run.append(chr(arg))
             continue
-        if op is sre_constants.AT:
+        if op == tree.AT:
             continue  # zero-width: \b, ^, $ do not break a literal run
-        heads = _leading_literals(arg[1]) if op is sre_constants.BRANCH and run else ()
+        heads = _leading_literals(arg[1]) if op == tree.BRANCH and run else ()
         if heads:
             # ``uni(?:char|text)``: the run and each branch's head make one literal.
             prefix = "".join(run).lower()
@@ -367,13 +364,13 @@ def _requirements(items: t.Iterable[tuple[t.Any, t.Any]]) -> list[tuple[str, ...
             run.clear()
             continue
         flush()
-        if op is sre_constants.SUBPATTERN:
-            groups.extend(_requirements(arg[-1].data))
-        elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT) and arg[0] >= 1:
-            groups.extend(_requirements(arg[2].data))
-        elif op is sre_constants.BRANCH:
+        if op == tree.SUBPATTERN:
+            groups.extend(_requirements(arg[-1]))
+        elif op in (tree.MAX_REPEAT, tree.MIN_REPEAT) and arg[0] >= 1:
+            groups.extend(_requirements(arg[2]))
+        elif op == tree.BRANCH:
             alternatives: list[str] = []
-            per_branch = [_requirements(branch.data) for branch in arg[1]]
+            per_branch = [_requirements(branch) for branch in arg[1]]
             for options in per_branch:
                 if not options:
                     alternatives = []
@@ -395,8 +392,8 @@ def _leading_literals(branches: t.Sequence[t.Any]) -> tuple[str, ...]:
     heads = []
     for branch in branches:
         head = []
-        for op, arg in branch.data:
-            if op is not sre_constants.LITERAL:
+        for op, arg in branch:
+            if op != tree.LITERAL:
                 break
             head.append(chr(arg))
         if not head:
@@ -419,27 +416,27 @@ def leading_literals(pattern: str) -> tuple[str, ...]:
     ()
     """
     try:
-        parsed = sre_parse.parse(pattern)
-    except (re.error, RecursionError):
+        parsed = tree.parse(pattern)
+    except (tree.Unsupported, RecursionError):
         return ()
-    return _leading(parsed.data)
+    return _leading(parsed)
 
 
 def _leading(items: t.Sequence[tuple[t.Any, t.Any]]) -> tuple[str, ...]:
     run: list[str] = []
     for op, arg in items:
-        if op is sre_constants.AT and not run:
+        if op == tree.AT and not run:
             continue
-        if op is sre_constants.LITERAL:
+        if op == tree.LITERAL:
             run.append(chr(arg))
             continue
         if not run:
-            if op is sre_constants.SUBPATTERN:
-                return _leading(arg[-1].data)
-            if op is sre_constants.BRANCH:
+            if op == tree.SUBPATTERN:
+                return _leading(arg[-1])
+            if op == tree.BRANCH:
                 heads: list[str] = []
                 for branch in arg[1]:
-                    found = _leading(branch.data)
+                    found = _leading(branch)
                     if not found:
                         return ()
                     heads.extend(found)
@@ -449,16 +446,14 @@ def _leading(items: t.Sequence[tuple[t.Any, t.Any]]) -> tuple[str, ...]:
 
 
 _ASCII_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-_REPEATS = (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT)
+_REPEATS = (tree.MAX_REPEAT, tree.MIN_REPEAT)
 _EDGES = frozenset(
     {
-        sre_constants.AT_BOUNDARY,
-        sre_constants.AT_BEGINNING,
-        sre_constants.AT_BEGINNING_LINE,
-        sre_constants.AT_BEGINNING_STRING,
-        sre_constants.AT_END,
-        sre_constants.AT_END_LINE,
-        sre_constants.AT_END_STRING,
+        tree.AT_BOUNDARY,
+        tree.AT_BEGINNING,
+        tree.AT_BEGINNING_STRING,
+        tree.AT_END,
+        tree.AT_END_STRING,
     }
 )
 
@@ -482,23 +477,23 @@ def required_words(pattern: str) -> tuple[tuple[str, ...], ...]:
     ((('unichar', 'unitext'),), ())
     """
     try:
-        parsed = sre_parse.parse(pattern)
-    except (re.error, RecursionError):
+        parsed = tree.parse(pattern)
+    except (tree.Unsupported, RecursionError):
         return ()
-    return tuple(dict.fromkeys(_words(list(parsed.data))))
+    return tuple(dict.fromkeys(_words(parsed)))
 
 
 def _words(items: list[tuple[t.Any, t.Any]]) -> list[tuple[str, ...]]:
     for k, (op, arg) in enumerate(items):
-        if op is sre_constants.SUBPATTERN:  # a group is its content, in place
-            return _words(items[:k] + list(arg[-1].data) + items[k + 1 :])
+        if op == tree.SUBPATTERN:  # a group is its content, in place
+            return _words(items[:k] + arg[-1] + items[k + 1 :])
     groups: list[tuple[str, ...]] = []
     for k, (op, arg) in enumerate(items):
-        if op is sre_constants.BRANCH:
+        if op == tree.BRANCH:
             # every match takes one branch: one word of each branch, in its context
             alternatives: list[str] = []
             for branch in arg[1]:
-                found = _words(items[:k] + list(branch.data) + items[k + 1 :])
+                found = _words(items[:k] + branch + items[k + 1 :])
                 if not found:
                     break
                 shortest: tuple[str, ...] = min(found, key=len)
@@ -509,11 +504,7 @@ def _words(items: list[tuple[t.Any, t.Any]]) -> list[tuple[str, ...]]:
     k = 0
     while k < len(items):
         j = k
-        while (
-            j < len(items)
-            and items[j][0] is sre_constants.LITERAL
-            and chr(items[j][1]) in _ASCII_WORD
-        ):
+        while j < len(items) and items[j][0] == tree.LITERAL and chr(items[j][1]) in _ASCII_WORD:
             j += 1
         if j > k:
             if _edge(items[k - 1 :: -1] if k else []) and _edge(items[j:]):
@@ -527,11 +518,11 @@ def _words(items: list[tuple[t.Any, t.Any]]) -> list[tuple[str, ...]]:
 def _edge(items: t.Sequence[tuple[t.Any, t.Any]]) -> bool:
     """Whether the first of ``items`` (read outward from a word) ends the word."""
     for op, arg in items:
-        if op is sre_constants.AT:
+        if op == tree.AT:
             return bool(arg in _EDGES)
         if _nonword(op, arg):
             return True
-        if op in _REPEATS and arg[0] == 0 and all(_nonword(o, a) for o, a in arg[2].data):
+        if op in _REPEATS and arg[0] == 0 and all(_nonword(o, a) for o, a in arg[2]):
             continue  # matches non-word characters or nothing: look past it
         return False
     return False
@@ -539,16 +530,16 @@ def _edge(items: t.Sequence[tuple[t.Any, t.Any]]) -> bool:
 
 def _nonword(op: t.Any, arg: t.Any) -> bool:
     """Whether the item matches at least one character, never a word character."""
-    if op is sre_constants.LITERAL:
+    if op == tree.LITERAL:
         return chr(arg) not in _ASCII_WORD and chr(arg).isascii() and not chr(arg).isalnum()
-    if op is sre_constants.IN:
+    if op == tree.IN:
         return all(
-            (o is sre_constants.CATEGORY and a is sre_constants.CATEGORY_SPACE)
-            or (o is sre_constants.LITERAL and _nonword(o, a))
+            (o == tree.CATEGORY and a == tree.CATEGORY_SPACE)
+            or (o == tree.LITERAL and _nonword(o, a))
             for o, a in arg
         )
     if op in _REPEATS and arg[0] >= 1:
-        body = list(arg[2].data)
+        body = list(arg[2])
         return bool(body) and all(_nonword(o, a) for o, a in body)
     return False
 

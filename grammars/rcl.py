@@ -43,11 +43,11 @@ from sqlglot import exp
 from sqlglot.errors import ParseError
 from sqlglot.tokenizer_core import Token, TokenType
 
-from grammars import nodes, rx
+from grammars import nodes
 from grammars.procargs import parse_error
 
 #: Statement heads this module parses (the Sybase grammar's ``"replication"`` statements).
-HEAD = rx.compile(
+HEAD = re.compile(
     r"""\s*(?:
         (?:create|alter)\s+(?:(?:applied|request)\s+)?(?:function\s+)?replication\s+definition\b
         | (?:create|define)\s+subscription\b
@@ -65,12 +65,12 @@ HEAD = rx.compile(
 #: a publication.
 NOT_ANALYSED = (
     (
-        rx.compile(
+        re.compile(
             r"\s*(?:create|alter|drop)\s+database\s+replication\s+definition\b", re.IGNORECASE
         ),
         "database replication definition (MSA)",
     ),
-    (rx.compile(r"\s*(?:create|alter|drop)\s+article\b", re.IGNORECASE), "article"),
+    (re.compile(r"\s*(?:create|alter|drop)\s+article\b", re.IGNORECASE), "article"),
 )
 
 
@@ -100,8 +100,8 @@ class Tok(t.NamedTuple):
     end: int  # exclusive
 
 
-_WORDS = rx.compile(r"[A-Za-z_#$@][\w#$@]*")
-_SPACE = rx.compile(r"\s+")
+_WORDS = re.compile(r"[A-Za-z_#$@][\w#$@]*")
+_SPACE = re.compile(r"\s+")
 
 
 def tokens(sql: str, raw: t.Sequence[Token]) -> list[Tok]:

@@ -26,6 +26,7 @@ quirks are kept too.  docs/decisions.md D1 has the measurements.
 
 from __future__ import annotations
 
+import functools
 import re
 import typing as t
 from dataclasses import dataclass
@@ -33,11 +34,9 @@ from dataclasses import dataclass
 from sqlglot.tokenizer_core import Token, TokenizerCore, TokenType
 from sqlglot.tokens import Tokenizer
 
-from grammars import rx
-
 _DIGITS = frozenset("0123456789")
-_LONE_CR = rx.compile(r"\r(?!\n)")
-_SPACE = rx.compile(r"\s+")
+_LONE_CR = re.compile(r"\r(?!\n)")
+_SPACE = re.compile(r"\s+")
 
 
 def _trie_keys(trie: t.Mapping[t.Any, t.Any], prefix: str = "") -> t.Iterator[str]:
@@ -70,6 +69,14 @@ def _key_pattern(key: str) -> str:
     return "".join(parts)
 
 
+@functools.cache
+def _segment(source: str) -> re.Pattern[str]:
+    """A segment's regex (:attr:`ScanTable.segments`), compiled on first use; cached as
+    the evidence patterns are (``grammars.profile.compiled``), a lookup faster than
+    ``re.compile``'s own cache in the scanner's loop."""
+    return re.compile(source)
+
+
 @dataclass(frozen=True, slots=True)
 class ScanTable:
     """What the fast path needs to know of one tokenizer class, computed once per class."""
@@ -79,11 +86,13 @@ class ScanTable:
     single: t.Mapping[str, TokenType]
     #: Upper-case words that begin a multi-word or operator keyword or a prefixed
     #: string (``PRIMARY KEY``, ``NOT=``, ``N'``), with a regex of those keys:
-    #: where one matches, sqlglot's keyword walk decides.
-    segments: t.Mapping[str, re.Pattern[str]]
+    #: where one matches, sqlglot's keyword walk decides.  The regexes are kept as their
+    #: source and compiled where a file has the word (:func:`_segment`): a file uses a
+    #: few of the tens to hundreds a grammar has.
+    segments: t.Mapping[str, str]
     #: ``keywords`` and ``segments`` in one lookup for the scanner's hot loop: an
     #: upper-case key of either to ``(keywords' type or VAR, segments' regex or None)``.
-    words: t.Mapping[str, tuple[TokenType, re.Pattern[str] | None]]
+    words: t.Mapping[str, tuple[TokenType, str | None]]
     #: Identifier delimiters, start to end.
     identifiers: t.Mapping[str, str]
     commands: frozenset[TokenType]
@@ -107,7 +116,7 @@ class ScanTable:
                 end = next((i for i, c in enumerate(key) if c.isspace() or c in stops), len(key))
                 by_segment.setdefault(key[:end].upper(), []).append(key)
         segments = {
-            segment: rx.compile("|".join(_key_pattern(k) for k in sorted(found, key=len)))
+            segment: "|".join(_key_pattern(k) for k in sorted(found, key=len))
             for segment, found in by_segment.items()
         }
         quotes = tokenizer._QUOTES
@@ -145,7 +154,7 @@ class ScanTable:
             ):
                 o, c = re.escape(opening), re.escape(closing)
                 alternatives.append(f"{o}[^{c}]*{c}(?!{c})")
-        master = rx.compile(r"\s*(?:" + "|".join(f"({alt})" for alt in alternatives) + ")")
+        master = re.compile(r"\s*(?:" + "|".join(f"({alt})" for alt in alternatives) + ")")
         keywords = dict(tokenizer.KEYWORDS)
         return cls(
             master=master,
@@ -227,7 +236,7 @@ def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
                 entry = words.get(text.upper())
                 if entry is None:
                     ttype = var
-                elif entry[1] is not None and entry[1].match(sql, start):
+                elif entry[1] is not None and _segment(entry[1]).match(sql, start):
                     kind = 0  # a multi-word keyword, N'...' and the like: sqlglot's walk
                 else:
                     ttype = var if prev_type == parameter else entry[0]

@@ -37,14 +37,14 @@ import typing as t
 from sqlglot import exp
 from sqlglot.tokenizer_core import Token, TokenType
 
-from grammars import nodes, rcl, rx
+from grammars import nodes, rcl
 from grammars.base import KEY_CHANGES, SpanParserMixin
 from grammars.procargs import SP_ADDTYPE, Arg, parse_error, procedure_args
 from grammars.profiles.sybase import PROFILE
 from grammars.tsql import DdlauditTSQL, _DdlGenerator, _DdlParser
 
 # Sent to the parser so it can say why an external (proxy) table is not sized.
-CREATE_EXTERNAL = rx.compile(r"\s*create\s+external\s+table\b", re.IGNORECASE)
+CREATE_EXTERNAL = re.compile(r"\s*create\s+external\s+table\b", re.IGNORECASE)
 
 #: ``with name = value`` options ASE writes without parentheses after a column list.
 _WITH_OPTIONS = frozenset(
@@ -107,7 +107,7 @@ PROCEDURES: dict[str, tuple[str, ...]] = {
 }
 
 #: One of :data:`PROCEDURES` at the head of a statement (the grammar's ``"procedure"`` kind).
-SYSTEM_PROCEDURE = rx.compile(
+SYSTEM_PROCEDURE = re.compile(
     r"\s*(?:exec(?:ute)?\s+)?(" + "|".join(sorted(PROCEDURES, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )

@@ -30,6 +30,7 @@ table with a primary (AMP) index, a ``PartitionedByProperty`` otherwise (NoPI).
 from __future__ import annotations
 
 import datetime as dt
+import re
 import typing as t
 
 from sqlglot import exp
@@ -38,7 +39,7 @@ from sqlglot.generators.teradata import TeradataGenerator
 from sqlglot.parsers.teradata import TeradataParser
 from sqlglot.tokenizer_core import Token, TokenType
 
-from grammars import nodes, rx
+from grammars import nodes
 from grammars.base import FOREIGN_KEYWORDS, KEY_CHANGES, SpanParserMixin
 from grammars.nodes import (
     BetweenConstraint,
@@ -58,8 +59,8 @@ _TABLE_KIND_WORDS = frozenset(
 )
 _LONG_TYPES = {TokenType.VARCHAR: "LONG VARCHAR", TokenType.VARBINARY: "LONG VARBYTE"}
 _DATABLOCK_UNITS = ("BYTE", "BYTES", "KBYTE", "KBYTES", "KILOBYTE", "KILOBYTES")
-_ISO_DATE = rx.compile(r"\d{4}-\d{2}-\d{2}")
-_ISO_TIMESTAMP = rx.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?")
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?")
 _TYPED_LITERALS = {
     exp.DType.DATE: ("DATE", _ISO_DATE),
     exp.DType.TIMESTAMP: ("TIMESTAMP", _ISO_TIMESTAMP),

@@ -91,12 +91,13 @@ def _same_class(stock: type[t.Any], ours: type[t.Any]) -> None:
     """What the two classes tell of themselves: the same, but for the three methods."""
     import inspect
 
-    assert inspect.signature(stock) == inspect.signature(ours)
+    # a factory's marker is record's own object (D137), shown as dataclass's is
+    assert str(inspect.signature(stock)) == str(inspect.signature(ours))
     assert stock.__doc__ == ours.__doc__
     assert stock.__init__.__annotations__ == ours.__init__.__annotations__
     assert stock.__init__.__qualname__ == ours.__init__.__qualname__
-    assert stock.__init__.__defaults__ == ours.__init__.__defaults__
-    assert stock.__init__.__kwdefaults__ == ours.__init__.__kwdefaults__
+    assert repr(stock.__init__.__defaults__) == repr(ours.__init__.__defaults__)
+    assert repr(stock.__init__.__kwdefaults__) == repr(ours.__init__.__kwdefaults__)
     assert stock.__slots__ == ours.__slots__ and stock.__match_args__ == ours.__match_args__
     assert [
         (f.name, f.type, f.default, f.default_factory, f.init, f.kw_only)

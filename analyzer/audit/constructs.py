@@ -41,13 +41,12 @@ from analyzer.ir import (
     Table,
 )
 from analyzer.records import record
-from grammars import rx
 
 #: The ddlaudit grammar of each target that is one of the source dialects' platforms.
 SAME = {"mssql": "tsql", "ase": "sybase", "teradata": "teradata", "hirdb": "hirdb"}
 
-_CALL = rx.compile(r"[A-Za-z_][\w.$#@]*\s*\(")
-_NILADIC = rx.compile(
+_CALL = re.compile(r"[A-Za-z_][\w.$#@]*\s*\(")
+_NILADIC = re.compile(
     r"\b(current_timestamp|current_date|current_time|current_user|session_user|system_user|"
     r"user|sysdate|localtimestamp|localtime|@@\w+)\b",
     re.IGNORECASE,

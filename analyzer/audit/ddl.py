@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 import typing as t
 
 from sqlglot import exp
@@ -30,12 +31,11 @@ from sqlglot.errors import SqlglotError
 from analyzer.audit.mapping import Mapped, TargetSpec, TargetType
 from analyzer.ir import ConstraintKind, Table
 from analyzer.types import read_type
-from grammars import rx
 
 #: Type names sqlglot's generators write for a synonym (same type, other spelling).
 _SYNONYMS = {"NUMERIC": "DECIMAL", "DEC": "DECIMAL", "INTEGER": "INT", "CHARACTER": "CHAR"}
 
-_UNSAFE = rx.compile(r"[^A-Za-z0-9._-]+")
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 #: Targets whose default nullability is not NULL (ASE: NOT NULL) or depends on a session
 #: setting (SQL Server: ANSI_NULL_DFLT_ON): a nullable column says NULL.

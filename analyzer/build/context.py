@@ -19,6 +19,7 @@ raises for a statement it cannot or need not store.
 from __future__ import annotations
 
 import functools
+import re
 import typing as t
 
 from sqlglot import exp
@@ -27,7 +28,6 @@ import grammars
 from analyzer import types
 from analyzer.ir import DataType, QualifiedName, Span
 from analyzer.records import record
-from grammars import rx
 from grammars.base import Grammar
 
 if t.TYPE_CHECKING:
@@ -120,7 +120,7 @@ class Context:
 
 
 #: A bare word (``PAGE``, ``Latin1_General_CI_AS``): a Var the generator writes as is.
-_WORD = rx.compile(r"[A-Za-z_][A-Za-z0-9_$#@.]*")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$#@.]*")
 
 
 #: Nodes whose sqlglot token offsets cover their whole source text.

@@ -1,7 +1,8 @@
 """The ``ddlaudit`` command line: the group here, one module per command.
 
-Commands load on first use (:class:`LazyGroup`), so ``ddlaudit lint one.sql`` imports
-the lint and nothing of Spark, sizing reports or replication reports it does not run.
+A command's module imports what only that command uses inside the functions that use
+it (Spark, the reports, the schema graph), so that ``ddlaudit lint one.sql`` loads none
+of them (docs/architecture.md, "Start-up").
 
 Exit codes (docs/cli.md):
 
@@ -16,48 +17,35 @@ Exit codes (docs/cli.md):
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 import click
 
 from analyzer import __version__
+from analyzer.cli.audit import audit
+from analyzer.cli.comment import comment
 from analyzer.cli.common import EXIT_ENVIRONMENT, collect_less
+from analyzer.cli.dialects import dialects_cmd
+from analyzer.cli.diff import diff
+from analyzer.cli.graph import graph
+from analyzer.cli.lint import lint
+from analyzer.cli.lsp import lsp
+from analyzer.cli.parse import parse
+from analyzer.cli.replication import replication
+from analyzer.cli.rules import rules
+from analyzer.cli.scan import scan
+from analyzer.cli.size import size
 from grammars.profile import COMPILED_SQLGLOT_MESSAGE, compiled_sqlglot
 
-#: command -> (module under analyzer.cli, attribute): loaded when the command runs.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "parse": ("parse", "parse"),
-    "lint": ("lint", "lint"),
-    "graph": ("graph", "graph"),
-    "rules": ("rules", "rules"),
-    "size": ("size", "size"),
-    "replication": ("replication", "replication"),
-    "scan": ("scan", "scan"),
-    "dialects": ("dialects", "dialects_cmd"),
-    "comment": ("comment", "comment"),
-    "diff": ("diff", "diff"),
-    "audit": ("audit", "audit"),
-    "lsp": ("lsp", "lsp"),
-}
 
-
-class LazyGroup(click.Group):
-    """A group whose commands are imported only when listed or run."""
+class _Listed(click.Group):
+    """A group that lists its commands in the order they were added (click sorts them)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(COMMANDS)
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        where = COMMANDS.get(cmd_name)
-        if where is None:
-            return None
-        module = importlib.import_module(f"analyzer.cli.{where[0]}")
-        command: click.Command = getattr(module, where[1])
-        return command
+        return list(self.commands)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Listed, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", "-V", prog_name="ddlaudit")
 def main() -> None:
     """Static analysis of legacy enterprise DDL (SQL Server, Teradata, Sybase ASE, HiRDB).
@@ -73,4 +61,20 @@ def main() -> None:
     collect_less()
 
 
-__all__ = ["COMMANDS", "LazyGroup", "compiled_sqlglot", "main"]
+for _command in (
+    parse,
+    lint,
+    graph,
+    rules,
+    size,
+    replication,
+    scan,
+    dialects_cmd,
+    comment,
+    diff,
+    audit,
+    lsp,
+):
+    main.add_command(_command)
+
+__all__ = ["compiled_sqlglot", "main"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import typing as t
 
@@ -21,7 +22,6 @@ from analyzer.cli.common import (
     internal_error,
     output_option,
 )
-from grammars import rx
 
 if t.TYPE_CHECKING:
     from analyzer.publish.rest import Outcome
@@ -30,7 +30,7 @@ if t.TYPE_CHECKING:
     Post = t.Callable[[str, str, bool], Outcome]
 
 #: The first line of a body rendered with another marker (replaced, not doubled).
-_MARKER_LINE = rx.compile(r"<!-- ddlaudit-diff: [^\n]*? -->\n?")
+_MARKER_LINE = re.compile(r"<!-- ddlaudit-diff: [^\n]*? -->\n?")
 
 
 #: (variable, platform): each CI sets its variable to "true" ("True" on Azure); D148.
@@ -52,7 +52,7 @@ _TOKEN_HINT = {
     "azure": "map it in the step: 'env: {name}: $(System.AccessToken)'",
 }
 #: The summary line 'ddlaudit diff --format markdown' writes when no finding is new.
-_CLEAN_HEADLINE = rx.compile(r"[^\n]*\*\*ddlaudit\*\*: [^\n]*; no new finding(?:, [0-9]+ fixed)?")
+_CLEAN_HEADLINE = re.compile(r"[^\n]*\*\*ddlaudit\*\*: [^\n]*; no new finding(?:, [0-9]+ fixed)?")
 
 
 def detect_platform(environ: t.Mapping[str, str]) -> str:

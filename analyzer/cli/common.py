@@ -233,22 +233,26 @@ def stream_output(output: str | None) -> t.Iterator[t.TextIO]:
 def json_item(obj: t.Any, depth: int = 2) -> str:
     """``obj`` as it appears in a ``json.dumps(..., indent=2)`` document at ``depth``
     (an array item of a top-level key is at depth 2), without its leading indent's
-    line break; JSON strings hold no raw line break, so indenting every line is safe."""
-    import json
+    line break; encoded by msgspec (``analyzer.jsontext``, D140)."""
+    from analyzer.jsontext import REFUSED, dumps, encode, item
 
-    pad = "  " * depth
-    return pad + json.dumps(obj, indent=2, ensure_ascii=False).replace("\n", "\n" + pad)
+    try:
+        return item(encode(obj), depth)
+    except REFUSED:  # as json writes them
+        pad = "  " * depth  # JSON strings hold no raw line break: every line is indented
+        return pad + dumps(obj).replace("\n", "\n" + pad)
 
 
 def write_document(
     handle: t.TextIO, head: dict[str, t.Any], key: str, items: t.Iterable[str]
 ) -> int:
     """Write ``{**head, key: [items...]}`` exactly as ``json.dumps(indent=2)`` does (plus
-    a final line break), each item (made by :func:`json_item`) as it comes, and return
-    the number of items: the document is never built whole."""
-    import json
+    a final line break), each item (made by :func:`json_item` or
+    ``analyzer.jsontext.item``) as it comes, and return the number of items: the
+    document is never built whole."""
+    from analyzer.jsontext import dumps
 
-    opening = json.dumps({**head, key: []}, indent=2, ensure_ascii=False)
+    opening = dumps({**head, key: []})
     if not opening.endswith("[]\n}"):  # the streamed key must be the last one
         raise ValueError(f"{key!r} is not the last key of the document")
     handle.write(opening[: -len("]\n}")])
@@ -262,9 +266,9 @@ def write_document(
 
 def jsonl_line(handle: t.TextIO, obj: dict[str, t.Any]) -> None:
     """One JSON Lines record, flushed: a reader sees each file as soon as it is done."""
-    import json
+    from analyzer.jsontext import dumps
 
-    handle.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    handle.write(dumps(obj, indent=None) + "\n")
     handle.flush()
 
 

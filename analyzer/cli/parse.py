@@ -109,18 +109,29 @@ def render_text(r: FileResult) -> Piece:
 
 
 def render_json(r: FileResult) -> Piece:
-    from analyzer.cli.common import json_item
-    from analyzer.ir import file_dict
+    """One file of the ``json`` document, encoded straight from the IR (D140)."""
+    from analyzer.ir import file_dict, file_json
+    from analyzer.jsontext import item
 
-    return json_item(file_dict(r)), _diagnostics(r)
+    try:
+        text = item(file_json(r))
+    except UnicodeEncodeError:  # a lone surrogate: json writes it as before
+        from analyzer.cli.common import json_item
+
+        text = json_item(file_dict(r))
+    return text, _diagnostics(r)
 
 
 def render_jsonl(r: FileResult) -> Piece:
-    import json
+    """One ``jsonl`` line: ``{"type": "file", ...the file...}``."""
+    from analyzer.ir import file_dict, file_json
+    from analyzer.jsontext import dumps, layout
 
-    from analyzer.ir import file_dict
-
-    return json.dumps({"type": "file", **file_dict(r)}, ensure_ascii=False), _diagnostics(r)
+    try:
+        text = layout(file_json(r, b'"type":"file",'), indent=None)
+    except UnicodeEncodeError:
+        text = dumps({"type": "file", **file_dict(r)}, indent=None)
+    return text, _diagnostics(r)
 
 
 RENDER = {"text": render_text, "json": render_json, "jsonl": render_jsonl}

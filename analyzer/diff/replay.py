@@ -26,20 +26,19 @@ from analyzer.diff.model import Placed
 from analyzer.ir import Column, FileResult, QualifiedName, Skipped, Table
 from analyzer.records import record
 from analyzer.source import LineIndex
-from grammars import rx
 
-_ALTER = rx.compile(
+_ALTER = re.compile(
     r"^\s*alter\s+table\s+(?:only\s+)?(?P<name>(?:\[[^\]]*\]|\"[^\"]*\"|[^\s\"\[(])+)\s+",
     re.IGNORECASE,
 )
-_DROP_TABLE = rx.compile(
+_DROP_TABLE = re.compile(
     r"^\s*drop\s+table\s+(?:if\s+exists\s+)?(?P<names>.+?)\s*;?\s*$", re.I | re.S
 )
-_ACTION = rx.compile(
+_ACTION = re.compile(
     r"^(?P<verb>add\s+column|add|drop\s+column|drop|alter\s+column|modify\s+column|modify)\b\s*",
     re.IGNORECASE,
 )
-_NOT_COLUMN = rx.compile(
+_NOT_COLUMN = re.compile(
     r"^(constraint|primary|unique|foreign|check|index|default\s+\w+\s+for|period|partition)\b",
     re.IGNORECASE,
 )

@@ -42,7 +42,6 @@ from analyzer.platforms import Basis
 from analyzer.records import record
 from analyzer.settings import SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
-from grammars import rx
 
 if t.TYPE_CHECKING:  # annotations only: YAML loads with a workload (D108)
     from analyzer.workload import Workload
@@ -480,8 +479,8 @@ def compare(article: ArticleCommands, count: int, sizing: SizingSettings) -> Com
 
 # ------------------------------------------------------------- the articles of a run
 
-_PARAM = rx.compile(r"@(\w+)\s*=\s*(N?'(?:[^']|'')*'|[^,\s]+)", re.IGNORECASE)
-_POSITIONAL = rx.compile(r"^\s*exec(?:ute)?\s+\w+\s+(N?'(?:[^']|'')*')\s*,\s*(N?'(?:[^']|'')*')")
+_PARAM = re.compile(r"@(\w+)\s*=\s*(N?'(?:[^']|'')*'|[^,\s]+)", re.IGNORECASE)
+_POSITIONAL = re.compile(r"^\s*exec(?:ute)?\s+\w+\s+(N?'(?:[^']|'')*')\s*,\s*(N?'(?:[^']|'')*')")
 
 
 def _unquote(value: str) -> str:

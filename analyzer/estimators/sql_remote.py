@@ -20,6 +20,7 @@ single value or a comma-separated list of values": :func:`subscription_column` c
 from __future__ import annotations
 
 import math
+import re
 import typing as t
 from collections.abc import Sequence
 from dataclasses import replace
@@ -29,13 +30,12 @@ from analyzer.ir import Article, FileResult, Publication, QualifiedName, Span, S
 from analyzer.records import record
 from analyzer.settings import SizingSettings
 from analyzer.worksheet import Step, Term, Worksheet
-from grammars import rx
 
 if t.TYPE_CHECKING:  # annotations only: YAML loads on demand (D108)
     from analyzer.workload import TableLoad
 
 _GUIDE = "SQL Remote User's Guide, Principles of SQL Remote Design"
-_IDENT = rx.compile(r"^\s*[\[\"]?[A-Za-z_#@][\w#@$]*[\]\"]?\s*$")
+_IDENT = re.compile(r"^\s*[\[\"]?[A-Za-z_#@][\w#@$]*[\]\"]?\s*$")
 _IMAGES = {"insert": ("after",), "delete": ("before",), "update": ("before", "after")}
 
 

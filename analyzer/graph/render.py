@@ -23,13 +23,13 @@ erDiagram
 from __future__ import annotations
 
 import json
+import re
 import typing as t
 from collections.abc import Callable, Sequence
 
 from analyzer.graph.analysis import Analysis
 from analyzer.graph.model import Edge, Missing, Node, Schema
 from analyzer.graph.order import Order
-from grammars import rx
 
 FORMATS = ("text", "json", "dot", "mermaid")
 
@@ -220,7 +220,7 @@ def _dot(analyses: Sequence[Analysis]) -> str:
 
 # ------------------------------------------------------------------ Mermaid
 
-_UNSAFE = rx.compile(r"[^A-Za-z0-9_]")
+_UNSAFE = re.compile(r"[^A-Za-z0-9_]")
 
 #: Relationship of each key kind: many children to one parent; not enforced: dashed.
 _MERMAID_EDGE = {

@@ -26,19 +26,19 @@ retries and errors the three platforms share).
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing as t
 from urllib.parse import quote
 
 from analyzer.publish import rest
 from analyzer.publish.rest import Outcome, Response, check_api_url
-from grammars import rx
 
 API_VERSION = "2022-11-28"
 DEFAULT_API_URL = "https://api.github.com"
 #: The login of GITHUB_TOKEN's comments (the GitHub Actions app's bot user).
 ACTIONS_BOT = "github-actions[bot]"
 
-_REPO = rx.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}")
+_REPO = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}")
 _PERMISSIONS = (
     "the token needs write access to pull requests: 'permissions: pull-requests: write' "
     "in the workflow (fine-grained token: 'Pull requests: Read and write'); "

@@ -26,14 +26,14 @@ until ``RateLimit-Reset``, else a minute; the retries and the rest are ``rest.py
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing as t
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from analyzer.publish import rest
 from analyzer.publish.rest import Outcome, Response
-from grammars import rx
 
-_PROJECT = rx.compile(r"[0-9]+|[A-Za-z0-9_.][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_.][A-Za-z0-9_.-]*)+")
+_PROJECT = re.compile(r"[0-9]+|[A-Za-z0-9_.][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_.][A-Za-z0-9_.-]*)+")
 _SCOPE = (
     "the token needs the 'api' scope and a role that may comment on the merge request "
     "(Reporter or higher; a project access token: Settings > Access tokens); "

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import http.client
 import json
+import re
 import time
 import typing as t
 import urllib.error
@@ -29,10 +30,9 @@ import urllib.request
 from urllib.parse import urlsplit
 
 from analyzer import __version__
-from grammars import rx
 
-_TOKEN = rx.compile(r"[\x21-\x7e]+")
-_LINK = rx.compile(r'<([^>]*)>\s*;\s*rel="([^"]*)"')
+_TOKEN = re.compile(r"[\x21-\x7e]+")
+_LINK = re.compile(r'<([^>]*)>\s*;\s*rel="([^"]*)"')
 MAX_PAGES = 50
 
 T = t.TypeVar("T")

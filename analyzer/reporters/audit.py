@@ -18,7 +18,6 @@ ddlaudit audit: 0 tables, 0 columns (tsql) -> postgres, no page sizing
 from __future__ import annotations
 
 import html
-import json
 import typing as t
 import unicodedata
 
@@ -28,8 +27,11 @@ Document = t.Mapping[str, t.Any]
 
 
 def to_json(document: Document) -> str:
-    """The document as indented JSON (UTF-8 text, not ASCII-escaped)."""
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    """The document as indented JSON (UTF-8 text, not ASCII-escaped), encoded by msgspec
+    (D140; a float's exponent is written ``1e-7``, not ``1e-07``)."""
+    from analyzer.jsontext import dumps
+
+    return dumps(document) + "\n"
 
 
 def _plain(value: object) -> str:

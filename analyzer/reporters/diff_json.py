@@ -8,7 +8,6 @@ present, ``null`` when it does not apply; finding objects are exactly the lint J
 
 from __future__ import annotations
 
-import json
 import typing as t
 
 from analyzer import __version__
@@ -57,7 +56,9 @@ def document(result: DiffResult) -> dict[str, t.Any]:
 
 
 def render(result: DiffResult) -> str:
-    text = json.dumps(document(result), indent=2, ensure_ascii=False)
+    from analyzer.jsontext import dumps  # msgspec (D140)
+
+    text = dumps(document(result))
     return text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n"
 
 

@@ -29,17 +29,17 @@ it stays under ``max_chars`` UTF-16 code units whatever the input.
 
 from __future__ import annotations
 
+import re
 import typing as t
 from urllib.parse import quote, urlsplit
 
 from analyzer.reporters.markdown import _html, _md
-from grammars import rx
 
 #: GitHub's limit on an issue comment body (the API answers 422 "Body is too long").
 GITHUB_COMMENT_LIMIT = 65_536
 
 DEFAULT_MARKER = "ddlaudit"
-_MARKER_TEXT = rx.compile(r"[A-Za-z0-9][A-Za-z0-9 ._:/+=-]{0,99}")
+_MARKER_TEXT = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._:/+=-]{0,99}")
 _SEVERITIES = ("error", "warning", "info")
 _STATUS_ORDER = ("changed", "added", "dropped", "renamed")
 #: (JSON field stem, column header, unit)

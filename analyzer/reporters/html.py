@@ -33,8 +33,6 @@ import warnings
 from collections import Counter
 from importlib import resources
 
-from grammars import rx
-
 if t.TYPE_CHECKING:
     from matplotlib.typing import RcKeyType
 
@@ -58,11 +56,11 @@ CHART_TABLES = 25
 _LABEL_CHARS = 36
 
 #: Characters HTML5 calls parse errors in text (C0/C1 controls but tab, LF, CR).
-_CONTROL = rx.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_SPACES = rx.compile(r"\s+")
-_SVG_ID = rx.compile(r'\bid="([^"]+)"')
-_SVG_REF = rx.compile(r'(url\(#|xlink:href="#|href="#)([^)"]+)')
-_XML_COMMENT = rx.compile(r"<!--.*?-->", re.S)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_SPACES = re.compile(r"\s+")
+_SVG_ID = re.compile(r'\bid="([^"]+)"')
+_SVG_REF = re.compile(r'(url\(#|xlink:href="#|href="#)([^)"]+)')
+_XML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 _TOP_KEYS = ("schema_version", "tool", "source", "target", "sized", "rows", "summary", "tables")
 _SUMMARY_KEYS = (

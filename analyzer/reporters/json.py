@@ -8,6 +8,7 @@ when it does not apply), so consumers need no ``get`` with defaults.
 >>> from analyzer.rules.registry import Finding, Report
 >>> f = Finding("C001", Severity.ERROR, "column a is declared twice", "a.sql",
 ...             Span("a.sql", 2, 3, 2, 4, 20, 21), table="dbo.t", column="a")
+>>> import json
 >>> doc = json.loads(render(Report((f,), (), ("a.sql",), tool_version="0.1.0")))
 >>> doc["findings"][0]["line"], doc["findings"][0]["name"], doc["summary"]["by_rule"]
 (2, None, {'C001': 1})
@@ -15,7 +16,6 @@ when it does not apply), so consumers need no ``get`` with defaults.
 
 from __future__ import annotations
 
-import json
 import typing as t
 
 from analyzer import __version__
@@ -100,7 +100,9 @@ class Counts:
 
 
 def _dumps(doc: dict[str, t.Any]) -> str:
-    text = json.dumps(doc, indent=2, ensure_ascii=False)
+    from analyzer.jsontext import dumps  # msgspec, loaded only to write JSON (D140)
+
+    text = dumps(doc)
     # A path read with surrogateescape can hold lone surrogates, which no UTF-8
     # writer accepts; "\udcxx" is their JSON escape, so the document stays the same.
     return text.encode("utf-8", "backslashreplace").decode("utf-8")

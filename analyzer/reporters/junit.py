@@ -32,14 +32,14 @@ forbids (NUL, ESC, lone surrogates, ...) become U+FFFD, so the output always par
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from analyzer.rules.registry import SEVERITY_ORDER, Finding, Report
-from grammars import rx
 
 #: What XML 1.0 does not allow (its Char production, section 2.2).
-_NEWLINE = rx.compile(r"\r\n?|\n")
-_NOT_XML = rx.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_NEWLINE = re.compile(r"\r\n?|\n")
+_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def render(report: Report) -> str:

@@ -26,20 +26,20 @@ Everything that comes from the input (paths, messages, names) is escaped, so a
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 from collections import Counter
 
 from analyzer.ir import Severity
 from analyzer.rules.registry import SEVERITY_ORDER, Finding, Report
-from grammars import rx
 
 #: ASCII punctuation CommonMark lets a backslash escape, less "&", "<", ">" (HTML
 #: entities instead: a backslash before "&" would leave "&amp;" showing).
-_PUNCTUATION = rx.compile(r"""([!"#$%'()*+,\-./:;=?@\[\\\]^_`{|}~])""")
+_PUNCTUATION = re.compile(r"""([!"#$%'()*+,\-./:;=?@\[\\\]^_`{|}~])""")
 #: "@name" notifies a GitHub user even when backslash-escaped; a word joiner after
 #: the "@" (invisible) stops that.
-_MENTION = rx.compile(r"@(?=\w)")
-_NEWLINES = rx.compile(r"\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_MENTION = re.compile(r"@(?=\w)")
+_NEWLINES = re.compile(r"\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 
 def render(report: Report) -> str:

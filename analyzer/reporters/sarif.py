@@ -33,7 +33,6 @@ from urllib.parse import quote
 from analyzer import __version__
 from analyzer.ir import Severity, Span
 from analyzer.rules.registry import Finding, Report, Rule
-from grammars import rx
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -46,14 +45,14 @@ _MAX_DESCRIPTION = 1024
 #: Path characters left unencoded: RFC 3986 unreserved, "/" and sub-delims.  ":" is
 #: encoded, or a relative reference like "c:x.sql" would read as a URI scheme.
 _SAFE = "/!$&'()*+,;=@"
-_SEMVER = rx.compile(
+_SEMVER = re.compile(
     r"(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)"
     r"(-(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(\.(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*)?"
     r"(\+[0-9a-zA-Z-]+(\.[0-9a-zA-Z-]+)*)?"
 )
-_DRIVE = rx.compile(r"[A-Za-z]:/")
+_DRIVE = re.compile(r"[A-Za-z]:/")
 #: Lone surrogates other than surrogateescape's U+DC80..U+DCFF (undecodable bytes).
-_UNMAPPABLE = rx.compile("[\ud800-\udc7f\udd00-\udfff]")
+_UNMAPPABLE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
 
 
 def render(

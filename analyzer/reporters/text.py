@@ -32,6 +32,8 @@ import typing as t
 import unicodedata
 from collections import Counter
 
+from rich.cells import cell_len
+
 from analyzer.ir import Severity
 from analyzer.rules.registry import SEVERITY_ORDER, Finding, Report
 
@@ -48,16 +50,6 @@ _COLOURS = {
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 _Paint = t.Callable[[str, str], str]
-
-
-def cell_len(text: str) -> int:
-    """``rich.cells.cell_len``: terminal cells of ``text``; printable ASCII is one a
-    character, counted without importing rich (start-up, D135)."""
-    if text.isascii() and text.isprintable():
-        return len(text)
-    from rich.cells import cell_len as cells
-
-    return cells(text)
 
 
 def render(report: Report, color: bool = False) -> str:

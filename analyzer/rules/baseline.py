@@ -15,6 +15,7 @@ fingerprint recorded twice hides two findings, so a third identical one still sh
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -65,15 +66,11 @@ def dumps(findings: Sequence[Finding]) -> str:
         key=lambda e: (e["path"], e["code"], e["subject"], e["fingerprint"], e["message"]),
     )
     doc = {"schema_version": SCHEMA_VERSION, "tool": "ddlaudit", "findings": entries}
-    import json  # on use: a lint without a baseline reads and writes none (D135)
-
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
 def loads(text: str, source: str) -> Baseline:
     """Read a baseline document; :class:`BaselineError` names what is wrong."""
-    import json
-
     try:
         doc: Any = json.loads(text)
     except json.JSONDecodeError as err:

@@ -22,8 +22,7 @@ Everything the earlier stages report as a :class:`~analyzer.ir.Diagnostic` becom
 from __future__ import annotations
 
 import bisect
-import functools
-import importlib
+import re
 import typing as t
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
@@ -54,7 +53,6 @@ from analyzer.passes.link_context import FileNames, file_names, signature, table
 from analyzer.records import record
 from analyzer.rules.registry import Finding, Rule
 from analyzer.settings import SizingSettings
-from grammars import rx
 
 if t.TYPE_CHECKING:
     from analyzer.graph.model import Schema
@@ -379,8 +377,8 @@ def run_checks(rules: Iterable[Rule], level: str, ctx: Context, path: str) -> li
 
 # ------------------------------------------------------------------ fingerprints
 
-_SPACE = rx.compile(r"\s+")
-_NUMBER = rx.compile(r"\d+")
+_SPACE = re.compile(r"\s+")
+_NUMBER = re.compile(r"\d+")
 
 
 def normalise(text: str) -> str:
@@ -413,24 +411,10 @@ def fingerprint(finding: Finding, path: str) -> str:
     else:
         what = "message:" + _NUMBER.sub("#", normalise(finding.message))
     data = "\0".join((finding.code, path.replace("\\", "/"), what))
-    digest: str = _sha256()(data.encode("utf-8", "surrogatepass")).hexdigest()
+    import hashlib  # where it is used: a lint without findings makes none (D138)
+
+    digest = hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
     return digest[:16]
-
-
-@functools.cache
-def _sha256() -> t.Callable[[bytes], t.Any]:
-    """SHA-256 as ``hashlib.sha256``, from CPython's own implementation (the one hashlib
-    falls back to without OpenSSL): importing hashlib loads OpenSSL, 11 M instructions
-    for a few short digests (start-up, D135). The digest is the same; hashlib where the
-    module is not there."""
-    for name in ("_sha256", "_sha2"):  # CPython 3.11; 3.12 on
-        try:
-            return t.cast(t.Callable[[bytes], t.Any], importlib.import_module(name).sha256)
-        except (ImportError, AttributeError):
-            continue
-    import hashlib
-
-    return hashlib.sha256
 
 
 def with_fingerprints(

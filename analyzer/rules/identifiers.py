@@ -27,7 +27,6 @@ from analyzer.ir import Column, Severity, Span, Table
 from analyzer.rules.engine import FileContext, SourceContext
 from analyzer.rules.registry import Family, Finding, Rule
 from analyzer.rules.words import IdentifierLimit, identifier_limit, is_reserved, reserved_words
-from grammars import rx
 
 FAMILY = Family("N", "identifiers", "Names a platform rejects, and opt-in naming style.")
 
@@ -70,9 +69,9 @@ def _sub_span(ctx: SourceContext, base: Span, start: int, end: int) -> Span:
     return Span(base.file, line, column, end_line, end_column, start, end)
 
 
-_HEAD = rx.compile(r"\s*(?:CT\b|.*?\bTABLE\b)", re.IGNORECASE | re.DOTALL)
-_SPACE_OR_COMMENT = rx.compile(r"(?:\s+|--[^\n]*|/\*.*?\*/)*", re.DOTALL)
-_BARE = rx.compile(r"[^\s.\"\[(;,]*")
+_HEAD = re.compile(r"\s*(?:CT\b|.*?\bTABLE\b)", re.IGNORECASE | re.DOTALL)
+_SPACE_OR_COMMENT = re.compile(r"(?:\s+|--[^\n]*|/\*.*?\*/)*", re.DOTALL)
+_BARE = re.compile(r"[^\s.\"\[(;,]*")
 
 
 def _part_end(text: str, pos: int) -> int:
@@ -355,9 +354,9 @@ def reserved_word_identifier(ctx: SourceContext) -> Iterator[Finding]:
 
 # ------------------------------------------------------------------ N101, N102
 
-_SNAKE = rx.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
-_HUNGARIAN = rx.compile(r"(?:tbl|tb|t)_|tbl(?=[A-Z0-9])", re.IGNORECASE)
-_HUNGARIAN_CAMEL = rx.compile(r"tbl(?=[A-Z0-9])")
+_SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+_HUNGARIAN = re.compile(r"(?:tbl|tb|t)_|tbl(?=[A-Z0-9])", re.IGNORECASE)
+_HUNGARIAN_CAMEL = re.compile(r"tbl(?=[A-Z0-9])")
 
 
 def _head(table: Table) -> Span | None:

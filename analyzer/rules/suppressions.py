@@ -25,12 +25,11 @@ from dataclasses import replace
 from analyzer.ir import Severity, Span
 from analyzer.records import record
 from analyzer.rules.registry import Family, Finding, Rule
-from grammars import rx
 
 FAMILY = Family("L", "suppressions", "Suppression comments that hide nothing or name no rule.")
 
 #: ``-- ddlaudit: ignore``, ``-- ddlaudit: ignore[A, B]``, ``-- ddlaudit: file-ignore[...]``.
-_DIRECTIVE = rx.compile(
+_DIRECTIVE = re.compile(
     r"--[ \t]*ddlaudit:[ \t]*(?P<kind>file-ignore|ignore)\b(?:\[(?P<codes>[^\]\r\n]*)\])?",
     re.IGNORECASE,
 )

@@ -38,12 +38,12 @@ True
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from importlib.resources import files
 from typing import Literal
 
 from analyzer.records import record
-from grammars import rx
 
 __all__ = [
     "PLATFORMS",
@@ -108,7 +108,7 @@ def is_reserved(platform: str, name: str) -> bool:
     return name.isascii() and name.upper() in words
 
 
-_RELEASE = rx.compile(r"\s*[vV]?(\d+(?:\.\d+)*)")
+_RELEASE = re.compile(r"\s*[vV]?(\d+(?:\.\d+)*)")
 
 
 def release_key(release: str) -> tuple[int, ...]:
