@@ -576,8 +576,9 @@ class Skipped:
 class NameChange:
     """A statement that changes what later names mean (issue 27, D168): ``use`` (T-SQL
     and ASE ``USE db``, Teradata ``DATABASE db;``: the default database of the statements
-    after it in the file), ``drop`` (``DROP TABLE name``) or ``rename`` (``sp_rename``,
-    ``RENAME TABLE``: ``name`` becomes ``new_name``). Names as written."""
+    after it in the file), ``drop`` (``DROP TABLE name``), ``rename`` (``sp_rename``,
+    ``RENAME TABLE``: ``name`` becomes ``new_name``) or ``alter`` (an ALTER TABLE of
+    columns the IR does not read). Names as written."""
 
     kind: str
     name: QualifiedName

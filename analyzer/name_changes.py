@@ -40,8 +40,9 @@ _PARTS = re.compile(_PART)
 
 #: The statement labels (:func:`~analyzer.split.statement_label`) that may change names.
 NAMING_LABELS = frozenset(
-    {"use", "database", "drop table", "exec sp_rename", "sp_rename", "rename"}
+    {"use", "database", "drop table", "exec sp_rename", "sp_rename", "rename", "alter table"}
 )
+_ALTER = re.compile(rf"^\s*alter\s+table\s+(?:only\s+)?(?P<name>{_NAME})", re.I)
 
 
 def qualified(text: str) -> QualifiedName:
@@ -88,7 +89,8 @@ def _split_names(text: str) -> list[str]:
 
 def name_changes(text: str, label: str, span: Span) -> list[NameChange]:
     """What a skipped statement (its ``text`` and :func:`~analyzer.split.statement_label`
-    ``label``) changes of the names after it; empty for any other statement."""
+    ``label``) changes of the names after it (``alter``: an ALTER TABLE the IR does not
+    read, which may change the table's columns); empty for any other statement."""
     if label in ("use", "database"):
         m = _USE.match(text)
         return [NameChange("use", qualified(m.group("name")), span)] if m else []
@@ -102,6 +104,11 @@ def name_changes(text: str, label: str, span: Span) -> list[NameChange]:
         if m is None or (m.group("type") or "object").lower() != "object":
             return []  # a column or index rename leaves the table's name
         return [NameChange("rename", qualified(m.group("old")), span, qualified(m.group("new")))]
+    if label == "alter table":
+        # an ALTER TABLE the IR does not read (ADD / DROP / ALTER COLUMN): the table's
+        # columns may differ from its CREATE TABLE's
+        m = _ALTER.match(text)
+        return [NameChange("alter", qualified(m.group("name")), span)] if m else []
     if label == "rename":
         m = _RENAME_TABLE.match(text)
         if m is None:

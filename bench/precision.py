@@ -329,8 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--mirror",
         type=Path,
-        default=Path(os.environ.get("DDLAUDIT_MIRROR", "/work/.mirror")),
-        help="bare mirrors as MIRROR/OWNER+NAME/repo (default $DDLAUDIT_MIRROR or /work/.mirror)",
+        default=Path(os.environ.get("DDLAUDIT_MIRROR", "mirrors")),
+        help="bare mirrors as MIRROR/OWNER+NAME/repo (default $DDLAUDIT_MIRROR or ./mirrors)",
     )
     parser.add_argument("--jobs", "-j", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=1200.0, help="seconds per command")

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 STAGES: dict[str, int] = {
     "grammars": 0,
     "analyzer.ir": 1,
+    "analyzer.ir_schema": 1,
     "analyzer.split": 1,
     "analyzer.source": 2,
     "analyzer.settings": 2,

@@ -169,3 +169,40 @@ def test_two_engines_scripts_side_by_side_are_two_databases(tmp_path: Path) -> N
     assert _scope_findings(tmp_path, Options()) == []
     results, _ = analyze_paths([str(tmp_path)])
     assert sorted(r.dialect for r in results) == ["sybase", "tsql"]
+
+
+def test_a_column_an_unread_alter_table_may_add_is_not_said_missing(tmp_path: Path) -> None:
+    # a later script adds the columns, then the keys on them (a schema enhancement)
+    _write(
+        tmp_path,
+        {
+            "01-tables.sql": "CREATE TABLE orders (id int NOT NULL PRIMARY KEY)\nGO\n"
+            "CREATE TABLE channel (id int NOT NULL PRIMARY KEY)\nGO\n",
+            "05-more.sql": "ALTER TABLE orders ADD channel_id int NULL\nGO\n"
+            "ALTER TABLE orders ADD CONSTRAINT fk_ch FOREIGN KEY (channel_id)"
+            " REFERENCES channel (id)\nGO\n",
+        },
+    )
+    assert _scope_findings(tmp_path) == []
+    # without the ALTER that adds it, the column is missing: K004
+    _write(
+        tmp_path,
+        {
+            "05-more.sql": "ALTER TABLE orders ADD CONSTRAINT fk_ch FOREIGN KEY"
+            " (channel_id) REFERENCES channel (id)\nGO\n"
+        },
+    )
+    assert ("K004", tmp_path.name) in _scope_findings(tmp_path)
+
+
+def test_a_type_mismatch_is_an_error_only_within_one_file(tmp_path: Path) -> None:
+    from analyzer.rules.keys import foreign_key_type_mismatch
+
+    parent = "CREATE TABLE p (id bigint NOT NULL PRIMARY KEY)\nGO\n"
+    child = "CREATE TABLE c (p_id int NULL REFERENCES p (id))\nGO\n"
+    _write(tmp_path / "one", {"t.sql": parent + child})
+    _write(tmp_path / "two", {"p.sql": parent, "c.sql": child})
+    for folder, severity in (("one", "error"), ("two", "warning")):
+        results, _ = analyze_paths([str(tmp_path / folder)], TSQL)
+        (found,) = foreign_key_type_mismatch(scope_context("db", results))
+        assert found.severity.value == severity, folder

@@ -90,24 +90,27 @@ def test_m003_column_of_a_replication_definition_and_a_publication(tmp_path: Pat
     assert _diff(tmp_path, base, fixed, "sybase") == []
 
 
-def test_m005_on_another_platform(tmp_path: Path) -> None:
-    base = "CREATE TABLE t (id int NOT NULL PRIMARY KEY, a varchar(1000) NOT NULL);\n"
-    head = base.replace(
-        "a varchar(1000) NOT NULL", "a varchar(1000) NOT NULL,\n  b varchar(1500) NULL"
-    )
-    # 2,500 bytes fit SQL Server's 8,060 but not ASE's 2K-page row (1,962 bytes, D49).
-    assert _diff(tmp_path, base, head, "tsql") == []
+def test_m005_only_where_the_platform_refuses_the_table(tmp_path: Path) -> None:
+    base = "CREATE TABLE t (id int NOT NULL PRIMARY KEY, a char(4000) NOT NULL);\n"
+    head = base.replace("a char(4000) NOT NULL", "a char(4000) NOT NULL,\n  b char(4100) NULL")
+    # SQL Server: a minimum row of 8,108 bytes is Msg 1701 (refused)
+    assert _diff(tmp_path, base, head, "tsql") == [("M005", 2)]
+    # ASE creates a row longer than its page allows with a warning (S002): no second M005
     assert _diff(tmp_path, base, head, "tsql", platforms=("ase",)) == [("M005", 2)]
+    varying = head.replace("b char(4100)", "b varchar(4100)")
+    # variable-length growth moves to row-overflow pages: SQL Server accepts it
+    assert _diff(tmp_path, base, varying, "tsql") == []
 
 
 def test_m005_points_at_the_column_that_grew_the_row_most(tmp_path: Path) -> None:
     base = "CREATE TABLE t (id int NOT NULL PRIMARY KEY, a varchar(100) NULL);\n"
     head = base.replace(
         "a varchar(100) NULL",
-        "a varchar(100) NULL,\n  status char(10) NOT NULL DEFAULT 'x',\n  big nvarchar(4000) NULL,"
+        "a varchar(100) NULL,\n  status char(10) NOT NULL DEFAULT 'x',\n  big nchar(4030) NULL,"
         "\n  small int NULL",
     )
-    # 8,000 bytes of nvarchar(4000) take the row over 8,060: the finding is on big's line
+    # 8,060 fixed bytes of nchar(4030) take the minimum row over 8,060 (Msg 1701): the
+    # finding is on big's line
     assert _diff(tmp_path, base, head, "tsql") == [("M005", 3)]
 
 

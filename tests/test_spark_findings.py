@@ -59,6 +59,9 @@ TREE: dict[str, str] = {
     "CREATE TABLE dbo.orders (id int NOT NULL PRIMARY KEY, total money NULL)\nGO\n"
     "CREATE TABLE dbo.items (sku int, price money)\nGO\n",
     "b/empty.sql": "",
+    # a and b are two databases (a marker each: PATHs passed together are one, D167)
+    "a/.ddlaudit.toml": "",
+    "b/.ddlaudit.toml": "",
     # orders is the last definition's (b/orders.sql: no note), as lint reads them in order
     "workload.yaml": "tables:\n  missing_table: {updates: 10}\n"
     "  orders: {updates: 5, changed_columns: [note]}\n",

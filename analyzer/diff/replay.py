@@ -216,10 +216,17 @@ def _with_columns(table: Table, columns: list[Column]) -> Table:
     return replace(table, columns=tuple(columns))
 
 
-def teardown(result: FileResult, found: Sequence[Step]) -> bool:
-    """Whether a file is a teardown script (``schema-drop.sql``): it defines no table and
-    changes none, it only drops. Such a script is not a migration step (issue 27)."""
-    return not result.tables and bool(found) and all(s.action == "drop_table" for s in found)
+def teardown(result: FileResult, found: Sequence[Step], defined: Sequence[Placed]) -> bool:
+    """Whether a file is a teardown script (``schema-drop.sql`` beside ``schema.sql``): it
+    defines and changes no table, and drops every table ``defined`` so far (a migration
+    that drops one table of several is a step, not a teardown). Such a script is not a
+    migration step (issue 27)."""
+    if result.tables or not found or any(s.action != "drop_table" for s in found):
+        return False
+    dropped = {str(s.table).lower() for s in found} | {s.table.name.lower() for s in found}
+    return bool(defined) and all(
+        p.key in dropped or p.table.name.name.lower() in dropped for p in defined
+    )
 
 
 def replay_scope(results: Sequence[FileResult], texts: Mapping[str, str]) -> list[Placed]:
@@ -239,7 +246,8 @@ def replay_scope(results: Sequence[FileResult], texts: Mapping[str, str]) -> lis
     current: dict[tuple[str, str], Placed] = {}  # (dialect, key), in creation order
     for result in results:
         found = steps(result, texts[result.path]) if result.path in texts else []
-        if teardown(result, found):
+        mine = [p for (d, _), p in current.items() if d == (result.dialect or "")]
+        if teardown(result, found, mine):
             found = []
         events: list[tuple[int, int, Table | Step]] = [
             (t.span.start if t.span is not None else 0, 1, t) for t in result.tables

@@ -349,11 +349,16 @@ def foreign_key_missing_column(ctx: ScopeContext) -> Iterator[Finding]:
     if not refs:
         return
     last = {id(r): _last_skipped(r, _ALTERS) for r in ctx.results}
+    # tables an ALTER TABLE the lint does not read changes (ADD column ...): their columns
+    # are not known, so no column of theirs is said to be missing (D168)
+    altered = {
+        c.name.name.lower() for r in ctx.results for c in r.name_changes if c.kind == "alter"
+    }
     cols = _Columns()
     for ref in refs:
         table, key = ref.table, ref.key
         for name in key.columns:
-            if cols.get(table, name) is None:
+            if cols.get(table, name) is None and table.name.name.lower() not in altered:
                 yield FOREIGN_KEY_MISSING_COLUMN.finding(
                     f"foreign key {_label(key)} of {table.name} names column {name}, which "
                     f"{table.name} does not have",
@@ -380,7 +385,7 @@ def foreign_key_missing_column(ctx: ScopeContext) -> Iterator[Finding]:
                 )
             continue
         for name in columns:
-            if cols.get(target, name) is None:
+            if cols.get(target, name) is None and target.name.name.lower() not in altered:
                 yield FOREIGN_KEY_MISSING_COLUMN.finding(
                     f"foreign key {_label(key)} of {table.name} references {target.name}."
                     f"{name}, which {target.name} does not have",
@@ -536,7 +541,11 @@ def foreign_key_type_mismatch(ctx: ScopeContext) -> Iterator[Finding]:
                 column=column,
                 subject=_subject(ref.table, ref.key, column.name),
                 related=(referenced.span,) if referenced.span is not None else ref.related,
-                severity=Severity.ERROR if (platform, what) in _REFUSED else None,
+                # certain only when the key and its table are one file's (a table of another
+                # file may be another version's: migrations, alternative scripts)
+                severity=Severity.ERROR
+                if (platform, what) in _REFUSED and ref.target[0].path == ref.path
+                else None,
             )
 
 
@@ -784,7 +793,9 @@ FOREIGN_KEY_TYPE_MISMATCH = Rule(
     "omitted length is 1 and an omitted DECIMAL precision the platform's default (SQL Server "
     "and ASE 18, Teradata 5, HiRDB 15); other omitted values are not compared. The message "
     "shows both types. A finding is an error where the platform refuses the key (SQL Server: "
-    "type, length, precision or scale; HiRDB: type and length), a warning otherwise.",
+    "type, length, precision or scale; HiRDB: type and length) and the referenced table is "
+    "defined in the key's own file (certain); a warning otherwise (a table of another file "
+    "may be another version's: a migration, an alternative script).",
     why='SQL Server rejects the key (Msg 1778 "Column ... is not the same data type as '
     'referencing column ...", Msg 1753 for a different length); ASE requires matching '
     "datatypes and HiRDB the primary key's data type and length. Where a platform accepts it "

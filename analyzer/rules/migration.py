@@ -645,26 +645,28 @@ ROW_OVER_LIMIT_BY_CHANGE = Rule(
     "at declared maximums on Teradata (64,256 bytes or 1 MB) and HiRDB. ASE creates a table "
     "over its page's maximum with a warning, so ASE rows are S002's. The finding points at "
     "the first column the change adds or retypes.",
-    why="The change is what breaks the table: rows that reach the new declared lengths are "
-    "refused at run time (ASE creates the table with a warning only), long after the "
-    "change was reviewed. A table already over in BASE is S002's.",
+    why="The change is what breaks the table: the deployment fails on the CREATE or ALTER "
+    "TABLE (SQL Server Msg 1701), long after the change was reviewed. A table already "
+    "refused in BASE is S002's and S012's.",
     example=_EXAMPLE_NOTE.format(
-        base="create table notes (id int not null, body varchar(1900) not null)",
-        head="create table notes (id int not null, body varchar(1900) not null,\n"
-        "    extra varchar(200) not null)",
+        base="CREATE TABLE notes (id int NOT NULL, body char(6000) NOT NULL)",
+        head="CREATE TABLE notes (id int NOT NULL, body char(6000) NOT NULL,\n"
+        "    extra char(2100) NOT NULL)",
     ),
-    fix="Shorten the new or widened column, or move it to text / a LOB:\n\ncreate table "
-    "notes (id int not null, body varchar(1900) not null,\n    extra varchar(50) not null)",
+    fix="Make the new or widened column variable-length (it can then move to row-overflow "
+    "pages), shorten it, or move it to a LOB:\n\nCREATE TABLE notes (id int NOT NULL, body "
+    "char(6000) NOT NULL,\n    extra varchar(2100) NOT NULL)",
     references=(
-        "Sybase ASE: System Administration Guide, maximum row and column length by page "
-        "size and locking scheme (docs/decisions.md D49)",
+        "SQL Server docs, Maximum capacity specifications (D42); Msg 1701",
         "Teradata Database Design 16.10, General Row Structure; Database Limits (D16)",
-        "SQL Server docs, Maximum capacity specifications (D42)",
+        "Sybase ASE: System Administration Guide, maximum row and column length by page "
+        "size and locking scheme (docs/decisions.md D49): a longer row is created with a "
+        "warning",
     ),
     check=row_over_limit,
     level="diff",
     reported_by="ddlaudit diff",
-    dialect="sybase",
+    dialect="tsql",
 )
 
 PRESENCE_BYTE_ADDED = Rule(
