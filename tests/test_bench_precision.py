@@ -1,6 +1,6 @@
 """bench/precision.py exports a listed repository from its mirror, lints it and reports
 files, tables, findings by severity and code, P003 per scope and every error on a
-deploying schema; on a corpus this test writes itself (no network, no corpus of real repositories)."""
+deploying schema; on a corpus this test writes itself (no network, no real repository)."""
 
 from __future__ import annotations
 
