@@ -160,3 +160,14 @@ def test_m005_only_where_the_engine_refuses_the_table(tmp_path: Path) -> None:
         {"t.sql": fixed.replace("NULL)", "NULL, b char(4100) NULL)")},
     )
     assert "M005" in {f["code"] for f in doc["new_findings"]}
+
+
+def test_a_table_that_does_not_parse_is_said_not_compared(tmp_path: Path) -> None:
+    base = "CREATE TABLE ok (a int)\nGO\nCREATE TABLE bad (a int,, b int)\nGO\n"
+    base += "CREATE TABLE half (a int)\nGO\n"
+    head = base.replace("b int)", "b int, c int)").replace("half (a int)", "half (a int,, x int)")
+    doc = _dirs(tmp_path, {"t.sql": base}, {"t.sql": head})
+    assert doc["tables"] == []  # half is not "dropped": its HEAD definition does not parse
+    assert doc["summary"]["tables_not_compared"] == 2
+    lost = sorted((u["table"], u["side"], u["line"]) for u in doc["not_compared"])
+    assert lost == [("bad", "both", 3), ("half", "head", 5)]

@@ -63,3 +63,21 @@ def test_lint_in_one_process_and_in_the_pool(tmp_path: Path, jobs: str) -> None:
     result = CliRunner().invoke(main, ["parse", str(tmp_path / "ase"), "--format", "json"])
     dialects = {Path(f["path"]).name: f["dialect"] for f in json.loads(result.stdout)["files"]}
     assert set(dialects.values()) == {"sybase"}
+
+
+@pytest.mark.spark
+def test_a_one_pass_scan_settles_the_scope_dialect_as_lint_does(
+    spark: object, tmp_path: Path
+) -> None:
+    from analyzer.rows import read_order
+    from analyzer.spark.scan import run_scan
+
+    _files(tmp_path / "db", ASE)
+    out = tmp_path / "out"
+    run_scan([str(tmp_path / "db")], str(out), progress=False)
+    frame = spark.read.parquet(str(out / "files"))  # type: ignore[attr-defined]
+    assert "file" in read_order("files")
+    dialects = {Path(r[0]).name: r[1] for r in frame.select("file", "dialect").collect()}
+    assert dialects == {"tables.sql": "sybase", "grants.sql": "sybase", "more.sql": "sybase"}
+    findings = spark.read.parquet(str(out / "findings")).collect()  # type: ignore[attr-defined]
+    assert all(r["code"] != "P003" for r in findings)

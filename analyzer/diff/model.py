@@ -159,6 +159,19 @@ class Located:
 
 
 @record
+class Uncompared:
+    """A table the diff cannot compare: its CREATE TABLE does not parse on ``side``
+    (``base``, ``head`` or ``both``), so neither a change nor a drop is known."""
+
+    scope: str
+    table: str
+    side: str
+    path: str
+    line: int
+    reason: str
+
+
+@record
 class DiffResult:
     """What ``ddlaudit diff`` reports (docs/diff-json.md)."""
 
@@ -173,6 +186,8 @@ class DiffResult:
     changed_lines: Mapping[str, frozenset[int]] = field(default_factory=dict)
     files: tuple[str, ...] = ()
     root: str = "."
+    #: tables whose CREATE TABLE does not parse on a side: not compared (issue 27)
+    uncompared: tuple[Uncompared, ...] = ()
 
     @property
     def failed(self) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import typing as t
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -34,6 +35,7 @@ from analyzer.diff.model import (
     SizeDelta,
     TableDiff,
     TablePair,
+    Uncompared,
 )
 from analyzer.diff.replay import replay_scope
 from analyzer.diff.schema import RENAME_SIMILARITY, match_tables, replication_changes, table_changes
@@ -281,10 +283,14 @@ def run_diff(
     tables: list[TableDiff] = []
     migration: list[Finding] = []
     moved: list[TablePair] = []
+    uncompared: list[Uncompared] = []
+    broken = {"base": unparsed_tables(before), "head": unparsed_tables(after)}
     for scope in [*after.states, *(s for s in before.states if s not in after.states)]:
         old = before.states.get(scope, ScopeState(scope))
         new = after.states.get(scope, ScopeState(scope))
         pairs = match_tables(old.tables, new.tables, rename_similarity)
+        pairs, lost = _comparable(scope, pairs, broken, base, head)
+        uncompared.extend(lost)
         moved.extend(p for p in pairs if _moved(p, before, after))
         reported: list[tuple[TablePair, list[Change]]] = []
         for pair in pairs:
@@ -338,7 +344,86 @@ def run_diff(
         changed,
         tuple(head.shown(os.path.relpath(p, head.root)) for p in after.run.report.files),
         root,
+        tuple(uncompared),
     )
+
+
+_CREATE_TABLE = re.compile(
+    r"\bcreate\s+(?:[a-z]+\s+){0,3}?table\s+(?P<name>(?:\[[^\]]*\]|\"[^\"]*\"|[\w$#@]+)"
+    r"(?:\s*\.\s*(?:\[[^\]]*\]|\"[^\"]*\"|[\w$#@]+)){0,2})",
+    re.IGNORECASE,
+)
+_STATEMENT_END = re.compile(r";|\n[ \t]*go[ \t]*(?:\r?\n|$)", re.IGNORECASE)
+
+
+def unparsed_tables(side: Linted) -> dict[tuple[str, str], tuple[str, int, str]]:
+    """``(scope, table key) -> (path, line, message)`` of each CREATE TABLE of a side that
+    does not parse (P001 / P002 inside it): the diff cannot say what became of them."""
+    from analyzer.name_changes import qualified
+
+    scopes = {c.result.path: _scope_name(c.scope, side.side.root) for c in side.run.checked}
+    out: dict[tuple[str, str], tuple[str, int, str]] = {}
+    for c in side.run.checked:
+        text = side.texts.get(c.result.path)
+        if text is None:
+            continue
+        for d in c.result.diagnostics:
+            if d.code not in ("P001", "P002") or d.span is None:
+                continue
+            head = text[: d.span.start]
+            matches = list(_CREATE_TABLE.finditer(head))
+            found = matches[-1] if matches else None
+            if found is None or _STATEMENT_END.search(head, found.end()):
+                continue  # the error is not inside a CREATE TABLE
+            key = str(qualified(found.group("name"))).lower()
+            line = head.count("\n", 0, found.start()) + 1
+            scope = scopes[c.result.path]
+            out.setdefault((scope, key), (c.result.path, line, d.message))
+    return out
+
+
+def _comparable(
+    scope: str,
+    pairs: Sequence[TablePair],
+    broken: Mapping[str, Mapping[tuple[str, str], tuple[str, int, str]]],
+    base: Side,
+    head: Side,
+) -> tuple[list[TablePair], list[Uncompared]]:
+    """``pairs`` less the tables one side could not parse (a "dropped" table whose HEAD
+    definition does not parse is not dropped), and what cannot be compared: those, and
+    the tables that parse on neither side."""
+    kept: list[TablePair] = []
+    lost: list[Uncompared] = []
+    seen: set[str] = set()
+
+    def shown(side: Side, where: tuple[str, int, str]) -> tuple[str, int]:
+        return side.shown(os.path.relpath(where[0], side.root)), where[1]
+
+    for pair in pairs:
+        if pair.after is None and pair.before is not None:
+            where = broken["head"].get((scope, pair.before.key))
+            if where is not None:
+                seen.add(pair.before.key)
+                path, line = shown(head, where)
+                why = f"its CREATE TABLE does not parse in HEAD: {where[2]}"
+                lost.append(Uncompared(scope, str(pair.before.table.name), "head", path, line, why))
+                continue
+        if pair.before is None and pair.after is not None:
+            where = broken["base"].get((scope, pair.after.key))
+            if where is not None:
+                seen.add(pair.after.key)
+                path, line = shown(base, where)
+                why = f"its CREATE TABLE does not parse in BASE: {where[2]}"
+                lost.append(Uncompared(scope, str(pair.after.table.name), "base", path, line, why))
+                continue
+        kept.append(pair)
+    for (where_scope, key), where in broken["head"].items():
+        if where_scope != scope or key in seen or (scope, key) not in broken["base"]:
+            continue
+        path, line = shown(head, where)
+        why = f"its CREATE TABLE parses on neither side: {where[2]}"
+        lost.append(Uncompared(scope, key, "both", path, line, why))
+    return kept, lost
 
 
 def _moved(pair: TablePair, before: Linted, after: Linted) -> bool:

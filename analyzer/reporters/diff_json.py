@@ -15,7 +15,7 @@ from analyzer.diff.model import Change, DiffResult, Messages, SizeDelta, TableDi
 from analyzer.ir import Severity
 from analyzer.reporters.json import _finding
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 
 #: The figures of a size entry: JSON name -> TableEstimate attribute.
 FIGURES = (
@@ -44,12 +44,24 @@ def document(result: DiffResult) -> dict[str, t.Any]:
             "tables_dropped": statuses.count("dropped"),
             "tables_renamed": statuses.count("renamed"),
             "tables_changed": statuses.count("changed"),
+            "tables_not_compared": len(result.uncompared),
             "new_findings": len(new),
             "fixed_findings": len(result.fixed),
             "new_by_severity": by_severity,
             "failed": result.failed,
         },
         "tables": [_table(tb) for tb in result.tables],
+        "not_compared": [
+            {
+                "scope": u.scope,
+                "table": u.table,
+                "side": u.side,
+                "path": u.path,
+                "line": u.line,
+                "reason": u.reason,
+            }
+            for u in result.uncompared
+        ],
         "new_findings": [_finding(f, names.get(f.code)) for f in new],
         "fixed_findings": [_finding(f, names.get(f.code)) for f in result.fixed],
     }

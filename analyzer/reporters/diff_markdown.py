@@ -95,6 +95,7 @@ def render(
     )
     sections = [
         *_table_section(tables, base),
+        *_uncompared_section(document.get("not_compared"), base),
         *_changes_section(tables, base),
         *_new_sections(new, base),
         *_fixed_section(fixed, base),
@@ -128,6 +129,8 @@ def _headline(
     if counted:
         parts[0] = f"{_plural(counted[0][1], 'table')} {counted[0][0]}"
     tables_text = ", ".join(parts) if parts else "no table changed"
+    if n_lost := _int(summary.get("tables_not_compared"), 0):
+        tables_text += f", {n_lost} not compared"
     n_new = _int(summary.get("new_findings"), len(new))
     by_severity = summary.get("new_by_severity") or {}
     counts = [
@@ -317,6 +320,26 @@ def _new_sections(new: list[dict[str, t.Any]], base: str | None) -> list[Section
         items = [_finding_item(f, base) for f in found]
         sections.append((_opening(title), items, _CLOSING, "new finding"))
     return sections
+
+
+def _uncompared_section(lost: t.Any, base: str | None) -> list[Section]:
+    """The tables whose CREATE TABLE does not parse on a side: the PR bot says it could not
+    compare them rather than staying silent."""
+    found = [u for u in lost or () if isinstance(u, dict)]
+    if not found:
+        return []
+    items = [
+        f"- {_code(_clip(u.get('table')))} "
+        + (
+            _link(_where(u["path"], u.get("line")), u["path"], u.get("line"), base) + " "
+            if u.get("path")
+            else ""
+        )
+        + _md(_clip(u.get("reason") or "", 2000))
+        for u in found
+    ]
+    title = f"Not compared ({len(found)}): the CREATE TABLE does not parse"
+    return [(_opening(title), items, _CLOSING, "table not compared")]
 
 
 def _fixed_section(fixed: list[dict[str, t.Any]], base: str | None) -> list[Section]:

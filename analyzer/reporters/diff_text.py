@@ -62,7 +62,10 @@ def render(result: DiffResult, color: bool = False) -> str:
             at = f"  ({c.span.file}:{c.span.line})" if c.span is not None else ""
             lines.append(f"  {c.kind} {c.object}: {c.before or '-'} -> {c.after or '-'}{at}")
         lines.extend(_size_line(s) for s in tb.sizes)
-    if result.tables:
+    for u in result.uncompared:
+        scope = "" if u.scope in (".", "") else f"[{u.scope}] "
+        lines.append(f"{scope}{u.table}: not compared  {u.path}:{u.line}  ({u.reason})")
+    if result.tables or result.uncompared:
         lines.append("")
     if result.new:
         body = text.render(
@@ -84,7 +87,9 @@ def render(result: DiffResult, color: bool = False) -> str:
     s = document(result)["summary"]
     lines.append(
         f"{s['tables_added']} added, {s['tables_dropped']} dropped, {s['tables_renamed']} "
-        f"renamed, {s['tables_changed']} changed tables; {s['new_findings']} new findings, "
+        f"renamed, {s['tables_changed']} changed tables"
+        + (f", {s['tables_not_compared']} not compared" if s["tables_not_compared"] else "")
+        + f"; {s['new_findings']} new findings, "
         f"{s['fixed_findings']} fixed" + ("; failed" if s["failed"] else "")
     )
     return "\n".join(lines) + "\n"

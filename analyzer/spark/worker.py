@@ -74,6 +74,7 @@ from analyzer.rules.engine import from_diagnostic, with_fingerprints
 from analyzer.rules.registry import Finding, Rule
 from analyzer.rules.selection import Selection
 from analyzer.rules.suppressions import Directive
+from analyzer.scope_dialect import FALLBACK_CODE, quieted, settle
 from analyzer.settings import SizingSettings
 from analyzer.source import decode
 from analyzer.workflow import Checked, Prepared
@@ -786,6 +787,23 @@ class OnePass:
             for scoped in pack:
                 yield from self.scope_rows(scoped)
 
+    def settle(self, scoped: PackScope, analysed: list[Analysed]) -> list[Analysed]:
+        """The scope's files that show no dialect read in the one its other files settle
+        on, one P003 at most (D167), as ``lint`` does: the task holds the whole scope."""
+
+        def redo(i: int, dialect: str) -> Analysed:
+            absolute, shown, order, size = scoped.files[i]
+            options = replace(self.options, scope_dialect=dialect)
+            place = (scoped.scope, order)
+            return read_and_analyse(absolute, shown, size, options, place, self.source_rules)
+
+        def quiet(item: Analysed) -> Analysed:
+            kept = tuple(f for f in item.prepared.findings if f.code != FALLBACK_CODE)
+            prepared = replace(item.prepared, result=quieted(item.result), findings=kept)
+            return replace(item, prepared=prepared)
+
+        return settle(analysed, redo, quiet, lambda item: item.result)
+
     def scope_rows(self, scoped: PackScope) -> Iterator[OutputRow]:
         """One row per file (its ``files`` ... ``diagnostics`` and ``indexes`` rows), then
         one for the scope (its ``findings``, ``nodes``, ``edges``, ``replication``, ``audit``
@@ -795,6 +813,7 @@ class OnePass:
             read_and_analyse(absolute, shown, size, self.options, (scope, order), self.source_rules)
             for absolute, shown, order, size in scoped.files
         ]
+        analysed = self.settle(scoped, analysed)
         analysed += [Analysed(Prepared(r, scope=scope), None, None) for r in scoped.settled]
         links = gather_links(link_piece(a)[1] for a in analysed)
         members: list[Member] = []
