@@ -4,11 +4,10 @@ msgspec encodes builtins, enums and dataclasses (the IR, ``analyzer.records.reco
 classes) in C; ``msgspec.json.format`` then lays the text out with ``json.dumps``'s
 separators: two-space indentation, or one line with ``", "`` and ``": "``.  The bytes
 are the same as ``json.dumps``'s for everything ddlaudit writes (strings, integers,
-booleans, null, arrays, objects with string keys, in insertion order), with exceptions
-in floats (D141), the same numbers written otherwise: an exponent without ``+`` and
-leading zeros (``1e-07`` becomes ``1e-7``), none from 1e-5 up to 1e-4 (``1.5e-05``
-becomes ``0.000015``); and NaN or infinities, which JSON has no token for (``json.dumps``
-writes the invalid ``NaN``, ``Infinity``), become ``null``.
+booleans, null, arrays, objects with string keys, in insertion order), with two
+exceptions in floats (D141): an exponent is written without ``+`` and leading zeros
+(``1e-07`` becomes ``1e-7``, the same number), and NaN or infinities, which JSON has no
+token for (``json.dumps`` writes the invalid ``NaN``, ``Infinity``), become ``null``.
 What msgspec refuses (a lone surrogate from a path read with ``surrogateescape``, a key
 that is neither a string nor a number) is written by ``json.dumps`` itself, so the text,
 or the error, is what it was.

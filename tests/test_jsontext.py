@@ -68,8 +68,7 @@ def test_item_is_the_indented_json_dumps(value: t.Any, depth: int) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.floats(allow_nan=False, allow_infinity=False))
 def test_floats_are_the_same_numbers(value: float) -> None:
-    # D141: the shortest repr's digits, as json's; an exponent is written without "+" and
-    # zeros, and from 1e-5 up to 1e-4 there is none (0.00001)
+    # D141: the shortest repr, as json's; an exponent is written without "+" and zeros
     text = dumps(value)
     assert json.loads(text) == value
     plain = json.dumps(value)
@@ -77,17 +76,12 @@ def test_floats_are_the_same_numbers(value: float) -> None:
         assert text == plain
     else:
         mantissa, exponent = plain.split("e")
-        if int(exponent) == -5:
-            assert "e" not in text and float(text) == value
-        else:
-            assert text == f"{mantissa}e{int(exponent)}"
+        assert text == f"{mantissa}e{int(exponent)}"
 
 
 def test_float_exceptions_as_documented() -> None:
     assert (dumps(1e-07), json.dumps(1e-07)) == ("1e-7", "1e-07")
     assert (dumps(1e16), json.dumps(1e16)) == ("1e16", "1e+16")
-    assert (dumps(1.5e-05), json.dumps(1.5e-05)) == ("0.000015", "1.5e-05")
-    assert (dumps(0.0001), dumps(123.25)) == ("0.0001", "123.25")
     # JSON has no NaN: json.dumps writes an invalid token, msgspec null
     assert [dumps(x) for x in (math.nan, math.inf, -math.inf)] == ["null"] * 3
 

@@ -28,7 +28,7 @@ Document = t.Mapping[str, t.Any]
 
 def to_json(document: Document) -> str:
     """The document as indented JSON (UTF-8 text, not ASCII-escaped), encoded by msgspec
-    (D140; a float below 1e-4 or from 1e16 as msgspec writes it, D141)."""
+    (D140; a float's exponent is written ``1e-7``, not ``1e-07``)."""
     from analyzer.jsontext import dumps
 
     return dumps(document) + "\n"
