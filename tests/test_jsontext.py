@@ -68,7 +68,8 @@ def test_item_is_the_indented_json_dumps(value: t.Any, depth: int) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.floats(allow_nan=False, allow_infinity=False))
 def test_floats_are_the_same_numbers(value: float) -> None:
-    # D141: the shortest repr, as json's; an exponent is written without "+" and zeros
+    # D141: the shortest repr, as json's; where json writes an exponent, msgspec writes
+    # it without "+" and zeros, or (between 1e-5 and 1e-4) the same digits without one
     text = dumps(value)
     assert json.loads(text) == value
     plain = json.dumps(value)
@@ -76,7 +77,10 @@ def test_floats_are_the_same_numbers(value: float) -> None:
         assert text == plain
     else:
         mantissa, exponent = plain.split("e")
-        assert text == f"{mantissa}e{int(exponent)}"
+        digits = mantissa.replace("-", "").replace(".", "").lstrip("0")
+        assert text == f"{mantissa}e{int(exponent)}" or (
+            "e" not in text and text.replace("-", "").replace(".", "").lstrip("0") == digits
+        )
 
 
 def test_float_exceptions_as_documented() -> None:
