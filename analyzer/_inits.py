@@ -599,7 +599,7 @@ def diff_model__DiffContext(_setattr, _HAS_DEFAULT_FACTORY, _fact_sizing, _dflt_
     return __init__
 
 
-def diff_model__DiffResult(_setattr, _HAS_DEFAULT_FACTORY, _fact_changed_lines, _dflt_files, _dflt_root):
+def diff_model__DiffResult(_setattr, _HAS_DEFAULT_FACTORY, _fact_changed_lines, _dflt_files, _dflt_root, _dflt_uncompared):
     def __init__(
         self,
         base,
@@ -612,6 +612,7 @@ def diff_model__DiffResult(_setattr, _HAS_DEFAULT_FACTORY, _fact_changed_lines, 
         changed_lines=_HAS_DEFAULT_FACTORY,
         files=_dflt_files,
         root=_dflt_root,
+        uncompared=_dflt_uncompared,
     ):
         _setattr(self, 'base', base)
         _setattr(self, 'head', head)
@@ -623,6 +624,7 @@ def diff_model__DiffResult(_setattr, _HAS_DEFAULT_FACTORY, _fact_changed_lines, 
         _setattr(self, 'changed_lines', _fact_changed_lines() if changed_lines is _HAS_DEFAULT_FACTORY else changed_lines)
         _setattr(self, 'files', files)
         _setattr(self, 'root', root)
+        _setattr(self, 'uncompared', uncompared)
 
     return __init__
 
@@ -733,6 +735,26 @@ def diff_model__TablePair(_setattr, _HAS_DEFAULT_FACTORY, _dflt_renamed, _dflt_s
         _setattr(self, 'after', after)
         _setattr(self, 'renamed', renamed)
         _setattr(self, 'similarity', similarity)
+
+    return __init__
+
+
+def diff_model__Uncompared(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        scope,
+        table,
+        side,
+        path,
+        line,
+        reason,
+    ):
+        _setattr(self, 'scope', scope)
+        _setattr(self, 'table', table)
+        _setattr(self, 'side', side)
+        _setattr(self, 'path', path)
+        _setattr(self, 'line', line)
+        _setattr(self, 'reason', reason)
 
     return __init__
 
