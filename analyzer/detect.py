@@ -95,12 +95,29 @@ def path_hint(path: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+#: Comments, whose words are no evidence (``/* SET ANSI_NULLS ON */`` in an ASE script),
+#: except SSMS's ``/****** Object: ...`` banner, which is (a block comment opening with
+#: ``/**`` is kept).
+_COMMENT = re.compile(r"--[^\n]*|/\*(?!\*)(?:[^*]|\*(?!/))*(?:\*/|\Z)")
+
+
+def _without_comments(head: str) -> str:
+    """``head`` with its comments blanked (same length, so offsets hold).
+
+    >>> _without_comments("a /* b */ c -- d")
+    'a         c     '
+    """
+    if "--" not in head and "/*" not in head:
+        return head
+    return _COMMENT.sub(lambda m: " " * len(m.group()), head)
+
+
 def detect(text: str, path: str = "") -> DialectChoice:
-    """Score each grammar's evidence over the head of ``text`` (and the platform ``path``
-    names, :func:`path_hint`); highest total wins."""
+    """Score each grammar's evidence over the head of ``text``, comments left out (and the
+    platform ``path`` names, :func:`path_hint`); highest total wins."""
     hint = path_hint(path) if path else None
     for window in SCAN_WINDOWS:
-        choice = _score(text[:window], hint)
+        choice = _score(_without_comments(text[:window]), hint)
         if choice is not None or window >= len(text):
             break
     if choice is None:

@@ -187,6 +187,9 @@ class Defined:
     signature: t.Hashable
     #: the file's dialect: two engines' scripts of one table are two databases
     dialect: str | None = None
+    #: created inside a control-flow block (``IF OBJECT_ID(...) IS NULL BEGIN CREATE TABLE
+    #: ... END``): skipped when the table exists, so never a redefinition
+    guarded: bool = False
 
 
 @record
@@ -244,6 +247,8 @@ def replay(
             if isinstance(event, Defined):
                 engines.setdefault(event.key.name, {}).setdefault(event.dialect, set()).add(path)
                 earlier = current.get((event.dialect, event.key))
+                if earlier is not None and event.guarded:
+                    continue  # IF OBJECT_ID(...) IS NULL: the engine skips it
                 if earlier is not None:
                     same = earlier[2] == event.signature
                     found.append(

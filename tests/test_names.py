@@ -206,3 +206,28 @@ def test_a_type_mismatch_is_an_error_only_within_one_file(tmp_path: Path) -> Non
         results, _ = analyze_paths([str(tmp_path / folder)], TSQL)
         (found,) = foreign_key_type_mismatch(scope_context("db", results))
         assert found.severity.value == severity, folder
+
+
+def test_a_guarded_create_table_is_never_a_duplicate(tmp_path: Path) -> None:
+    # EF migration scripts: IF OBJECT_ID(...) IS NULL BEGIN CREATE TABLE ... END
+    guarded = (
+        "IF OBJECT_ID(N'[dbo].[migrations]') IS NULL\nBEGIN\n"
+        "    CREATE TABLE [dbo].[migrations] (id nvarchar(150) NOT NULL,"
+        " CONSTRAINT PK_m PRIMARY KEY (id));\nEND;\nGO\n"
+    )
+    _write(tmp_path, {"a.sql": guarded, "b.sql": guarded})
+    assert _scope_findings(tmp_path) == []
+    # unguarded, the second CREATE TABLE fails (Msg 2714)
+    _write(tmp_path, {"b.sql": "CREATE TABLE [dbo].[migrations] (id nvarchar(150) NOT NULL)\nGO\n"})
+    assert ("C002", tmp_path.name) in _scope_findings(tmp_path)
+
+
+def test_comments_are_no_dialect_evidence(tmp_path: Path) -> None:
+    sql = (
+        "set quoted_identifier on\ngo\ncreate table t (id int not null, s unichar(20) null,"
+        " g varbinary(16) null /*UNIQUEIDENTIFIER*/, primary key (id))\ngo\n"
+        "/* SET ANSI_NULLS ON\ngo */\n"
+    )
+    _write(tmp_path, {"t.sql": sql})
+    results, _ = analyze_paths([str(tmp_path)])
+    assert results[0].dialect == "sybase"

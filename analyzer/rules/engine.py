@@ -183,6 +183,10 @@ class ScopeContext:
         return nearest(found, place)
 
 
+#: The statements whose CREATE TABLEs run only under a condition (split.BLOCK_LABELS).
+_BLOCKS = frozenset({"if", "begin", "else", "while"})
+
+
 def scope_context(
     name: str, results: Sequence[FileResult], sizing: SizingSettings | None = None
 ) -> ScopeContext:
@@ -193,6 +197,7 @@ def scope_context(
     defined: list[tuple[str, list[Defined], tuple[Changed, ...]]] = []
     for result in results:
         names = files[result.path] = file_names(result)
+        blocks = [s.span for s in result.skipped if s.kind in _BLOCKS]
         mine: list[Defined] = []
         for table in result.tables:
             index.setdefault(_key(table.name), []).append((result, table))
@@ -202,7 +207,8 @@ def scope_context(
             k = key(table.name, place.dialect, place.database)
             named.setdefault(k.name, []).append((result, table, k))
             shape = table_shape(table, result.path, names)
-            mine.append(Defined(k, start, signature(shape), result.dialect))
+            guarded = any(b.start <= start < b.end for b in blocks)
+            mine.append(Defined(k, start, signature(shape), result.dialect, guarded))
         defined.append((result.path, mine, names.changes))
     redefinitions, apart = replay(defined)
     return ScopeContext(
