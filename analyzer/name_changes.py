@@ -20,29 +20,41 @@ QualifiedName(name='b', schema='db', catalog=None)
 
 from __future__ import annotations
 
+import functools
 import re
 
 from analyzer.ir import NameChange, QualifiedName, Span
 
 _PART = r'(?:\[[^\]]*\]|"[^"]*"|`[^`]*`|[^\s.,;()\'"\[\]]+)'
 _NAME = rf"{_PART}(?:\s*\.\s*(?:{_PART})?)*"
-_USE = re.compile(rf"^\s*(?:use|database)\s+(?P<name>{_NAME})\s*;?\s*$", re.I)
-_DROP = re.compile(r"^\s*drop\s+table\s+(?:if\s+exists\s+)?(?P<names>.+?)\s*;?\s*$", re.I | re.S)
-_RENAME_PROC = re.compile(
-    r"^\s*(?:exec(?:ute)?\s+)?(?:\w+\.\.)?sp_rename\s+(?:@objname\s*=\s*)?N?'(?P<old>[^']+)'"
-    r"\s*,\s*(?:@newname\s*=\s*)?N?'(?P<new>[^']+)'\s*(?:,\s*(?:@objtype\s*=\s*)?N?'?(?P<type>\w*)'?)?",
-    re.I,
-)
-_RENAME_TABLE = re.compile(
-    rf"^\s*rename\s+table\s+(?P<old>{_NAME})\s+(?:to|as)\s+(?P<new>{_NAME})\s*;?\s*$", re.I
-)
-_PARTS = re.compile(_PART)
+#: The patterns, compiled on first use: most files have no statement that needs them.
+_PATTERNS = {
+    "use": (rf"^\s*(?:use|database)\s+(?P<name>{_NAME})\s*;?\s*$", re.I),
+    "drop": (r"^\s*drop\s+table\s+(?:if\s+exists\s+)?(?P<names>.+?)\s*;?\s*$", re.I | re.S),
+    "rename_proc": (
+        r"^\s*(?:exec(?:ute)?\s+)?(?:\w+\.\.)?sp_rename\s+(?:@objname\s*=\s*)?N?'(?P<old>[^']+)'"
+        r"\s*,\s*(?:@newname\s*=\s*)?N?'(?P<new>[^']+)'\s*(?:,\s*(?:@objtype\s*=\s*)?N?'?(?P<type>\w*)'?)?",
+        re.I,
+    ),
+    "rename_table": (
+        rf"^\s*rename\s+table\s+(?P<old>{_NAME})\s+(?:to|as)\s+(?P<new>{_NAME})\s*;?\s*$",
+        re.I,
+    ),
+    "alter": (rf"^\s*alter\s+table\s+(?:only\s+)?(?P<name>{_NAME})", re.I),
+    "parts": (_PART, 0),
+}
+
+
+@functools.cache
+def _pattern(name: str) -> re.Pattern[str]:
+    source, flags = _PATTERNS[name]
+    return re.compile(source, flags)
+
 
 #: The statement labels (:func:`~analyzer.split.statement_label`) that may change names.
 NAMING_LABELS = frozenset(
     {"use", "database", "drop table", "exec sp_rename", "sp_rename", "rename", "alter table"}
 )
-_ALTER = re.compile(rf"^\s*alter\s+table\s+(?:only\s+)?(?P<name>{_NAME})", re.I)
 
 
 def qualified(text: str) -> QualifiedName:
@@ -59,7 +71,7 @@ def qualified(text: str) -> QualifiedName:
         pieces = []
         rest = text.strip()
         while rest:
-            m = _PARTS.match(rest)
+            m = _pattern("parts").match(rest)
             part = m.group(0) if m else ""
             pieces.append(part)
             rest = rest[len(part) :].lstrip()
@@ -92,25 +104,25 @@ def name_changes(text: str, label: str, span: Span) -> list[NameChange]:
     ``label``) changes of the names after it (``alter``: an ALTER TABLE the IR does not
     read, which may change the table's columns); empty for any other statement."""
     if label in ("use", "database"):
-        m = _USE.match(text)
+        m = _pattern("use").match(text)
         return [NameChange("use", qualified(m.group("name")), span)] if m else []
     if label == "drop table":
-        m = _DROP.match(text)
+        m = _pattern("drop").match(text)
         if m is None:
             return []
         return [NameChange("drop", qualified(n), span) for n in _split_names(m.group("names"))]
     if label in ("exec sp_rename", "sp_rename"):
-        m = _RENAME_PROC.match(text)
+        m = _pattern("rename_proc").match(text)
         if m is None or (m.group("type") or "object").lower() != "object":
             return []  # a column or index rename leaves the table's name
         return [NameChange("rename", qualified(m.group("old")), span, qualified(m.group("new")))]
     if label == "alter table":
         # an ALTER TABLE the IR does not read (ADD / DROP / ALTER COLUMN): the table's
         # columns may differ from its CREATE TABLE's
-        m = _ALTER.match(text)
+        m = _pattern("alter").match(text)
         return [NameChange("alter", qualified(m.group("name")), span)] if m else []
     if label == "rename":
-        m = _RENAME_TABLE.match(text)
+        m = _pattern("rename_table").match(text)
         if m is None:
             return []
         return [NameChange("rename", qualified(m.group("old")), span, qualified(m.group("new")))]
