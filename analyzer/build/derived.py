@@ -1,0 +1,392 @@
+"""Tables made from other tables and queries (issue 31): Teradata ``CREATE TABLE t AS src
+WITH [NO] DATA`` and ``CREATE TABLE t AS (SELECT ...) WITH [NO] DATA``, SQL Server
+``SELECT ... INTO t FROM ...``, Azure Synapse ``CREATE TABLE t WITH (...) AS SELECT ...``
+→ a :class:`~analyzer.ir.Table` whose columns are typed against ``known``: the tables the
+same file defined before the statement (docs/decisions.md D172).
+
+What each column's type comes from is ``Column.derived_from``: ``orders.amount`` (a column
+reference carries its declared type, character set, case specificity and nullability
+exactly), ``CAST`` (the declared type of the CAST), ``literal`` (the type of a string or
+numeric literal on the platform), ``copy of db.src`` (the copy form). What the rules do not
+cover (arithmetic, aggregates, CASE, functions, an unknown source) is a column of unknown
+type (``family`` ``other``, ``declared`` ``""``: S001 says it cannot be sized), named in
+``Derived.untyped`` for the statement's one P009 diagnostic.
+
+>>> import grammars
+>>> from sqlglot.errors import ErrorLevel
+>>> from analyzer.build.tables import create_table
+>>> g = grammars.get("teradata")
+>>> def tree(sql):
+...     return g.dialect().parse(sql, error_level=ErrorLevel.RAISE)[0]
+>>> def ctx(sql):
+...     return Context(path="x.sql", grammar=g, text=sql, offset=0, index=None)
+>>> src = "CREATE TABLE s.orders (id INTEGER NOT NULL, amount DECIMAL(12,2)) PRIMARY INDEX (id)"
+>>> orders = create_table(tree(src), ctx(src))
+>>> sql = "CREATE TABLE o2 AS (SELECT id, amount * 2 AS a2, 'x' AS k FROM s.orders) WITH DATA"
+>>> d = derived_table(tree(sql), ctx(sql), (orders,))
+>>> for c in d.table.columns:
+...     print(c.name, repr(c.type.declared), c.nullable, c.derived_from)
+id 'INTEGER' False s.orders.id
+a2 '' True None
+k 'VARCHAR(1)' True literal
+>>> d.untyped
+('amount * 2',)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from sqlglot import exp
+
+from analyzer import names
+from analyzer.build.context import (
+    BuildError,
+    Context,
+    data_type,
+    qualified,
+    read_type,
+    statement_span,
+)
+from analyzer.build.indexes import table_index
+from analyzer.build.options import table_options
+from analyzer.ir import Column, DataType, Index, QualifiedName, Span, Table, TableOptions
+from analyzer.records import record
+
+#: A column whose type the rules here cannot give (S001 reports it cannot be sized).
+_UNKNOWN = DataType(declared="", name="", family="other")
+
+#: Index kinds a Teradata copy takes from its source when it gives none (Teradata SQL Data
+#: Definition Language, CREATE TABLE, "AS clause": the primary index is copied; secondary
+#: indexes are not).
+_PRIMARY_KINDS = frozenset({"primary_index", "primary_amp", "no_primary_index"})
+
+
+@record
+class Derived:
+    """A derived table and the select-list expressions it could not type, in order."""
+
+    table: Table
+    untyped: tuple[str, ...] = ()
+
+
+def derived_table(tree: exp.Create | exp.Select, ctx: Context, known: Sequence[Table]) -> Derived:
+    """The table ``tree`` makes (a CREATE TABLE ... AS or a SELECT ... INTO), typed against
+    ``known`` (the file's tables before it, in file order: the last of a name wins).
+
+    Raises :class:`BuildError` when the columns cannot be known at all (a copy of, or
+    ``*`` over, a table not in ``known``: a warning, the engine runs it) or the engine
+    refuses the statement (a select-list expression without a name, a name twice).
+    """
+    dialect = ctx.grammar.name
+    if isinstance(tree, exp.Select):  # SQL Server / ASE SELECT ... INTO new_table
+        into = tree.args["into"]
+        name = qualified(into.this)
+        columns, untyped = _select_columns(tree, ctx, known)
+        return Derived(_table(name, dialect, columns, TableOptions(), (), ctx, tree), untyped)
+    name = qualified(tree.this)
+    indexes = [table_index(ix, ctx) for ix in tree.args.get("indexes") or []]
+    options = table_options(tree, ctx, indexes)
+    query = tree.expression
+    if isinstance(query, exp.Table):  # Teradata copy: CREATE TABLE t AS src WITH [NO] DATA
+        src = _resolve(qualified(query), dialect, known)
+        if src is None:
+            raise BuildError(
+                f"CREATE TABLE ... AS {_dotted(qualified(query))}: the source table is not "
+                "defined before this statement in this file (a table of another file of the "
+                "scope is not typed yet); the table is not analysed",
+                accepted=True,
+            )
+        copied = tuple(
+            dataclasses.replace(
+                c, span=statement_span(ctx), derived_from=f"copy of {_dotted(src.name)}"
+            )
+            for c in src.columns
+        )
+        if not indexes:
+            indexes = [ix for ix in src.indexes if ix.kind in _PRIMARY_KINDS]
+        return Derived(
+            _table(name, dialect, copied, _merge(src.options, options), indexes, ctx, tree)
+        )
+    while isinstance(query, exp.Subquery):
+        query = query.this
+    if not isinstance(query, exp.Select):
+        raise BuildError(
+            "CREATE TABLE ... AS: a query other than one SELECT (UNION, ...) is not typed yet; "
+            "the table is not analysed",
+            accepted=True,
+        )
+    columns, untyped = _select_columns(query, ctx, known)
+    return Derived(_table(name, dialect, columns, options, indexes, ctx, tree), untyped)
+
+
+def _table(
+    name: QualifiedName,
+    dialect: str,
+    columns: Sequence[Column],
+    options: TableOptions,
+    indexes: Sequence[Index],
+    ctx: Context,
+    tree: exp.Expr,
+) -> Table:
+    return Table(
+        name=name,
+        dialect=dialect,
+        columns=tuple(columns),
+        indexes=tuple(indexes),
+        options=options,
+        span=ctx.span(tree),
+    )
+
+
+def _dotted(name: QualifiedName) -> str:
+    return str(name)
+
+
+def _merge(source: TableOptions, given: TableOptions) -> TableOptions:
+    """The source's options with those the statement gives over them (VOLATILE, SET ...)."""
+    changes = {
+        f.name: getattr(given, f.name)
+        for f in dataclasses.fields(TableOptions)
+        if getattr(given, f.name) != f.default
+    }
+    return dataclasses.replace(source, **changes)
+
+
+def _resolve(name: QualifiedName, dialect: str, known: Sequence[Table]) -> Table | None:
+    """The last table of ``known`` that ``name`` names (:func:`analyzer.names.matches`)."""
+    ref = names.key(name, dialect)
+    for table in reversed(known):
+        if names.matches(ref, names.key(table.name, dialect)):
+            return table
+    return None
+
+
+@record
+class _Source:
+    """A table of the FROM clause: its alias (or name), its table if known, and whether an
+    outer join can give its columns NULL."""
+
+    label: str
+    name: QualifiedName | None
+    table: Table | None
+    outer: bool
+
+
+def _sources(select: exp.Select, dialect: str, known: Sequence[Table]) -> list[_Source]:
+    found: list[_Source] = []
+    from_ = select.args.get("from_") or select.args.get("from")
+    items: list[tuple[exp.Expr, str]] = []
+    if from_ is not None:
+        items.append((from_.this, ""))
+    for join in select.args.get("joins") or []:
+        items.append((join.this, str(join.side or "").upper()))
+    for node, side in items:
+        if side in ("RIGHT", "FULL"):  # the tables before it may now have no match
+            found = [dataclasses.replace(s, outer=True) for s in found]
+        outer = side in ("LEFT", "FULL")
+        if isinstance(node, exp.Table) and isinstance(node.this, exp.Identifier):
+            name = qualified(node)
+            label = node.alias_or_name
+            found.append(_Source(label.lower(), name, _resolve(name, dialect, known), outer))
+        else:  # a derived table, a function: its columns are not typed here
+            found.append(_Source(node.alias_or_name.lower(), None, None, outer))
+    return found
+
+
+def _select_columns(
+    select: exp.Select, ctx: Context, known: Sequence[Table]
+) -> tuple[list[Column], tuple[str, ...]]:
+    dialect = ctx.grammar.name
+    sources = _sources(select, dialect, known)
+    out: list[tuple[str, DataType, bool, str | None, Column | None]] = []
+    spans: list[Span | None] = []
+    untyped: list[str] = []
+    for proj in select.expressions:
+        span = ctx.span(proj) or statement_span(ctx)
+        if isinstance(proj, exp.Star) or (
+            isinstance(proj, exp.Column) and isinstance(proj.this, exp.Star)
+        ):
+            stars = _star(proj, sources)
+            out.extend(stars)
+            spans.extend(span for _ in stars)
+            continue
+        spans.append(span)
+        expr = proj.this if isinstance(proj, exp.Alias) else proj
+        name = proj.alias if isinstance(proj, exp.Alias) else _column_name(expr)
+        if not name:
+            raise BuildError(_unnamed(ctx.sql(proj) or "", dialect))
+        typed = _typed(expr, sources, ctx)
+        if typed is None:
+            untyped.append(ctx.sql(expr) or "")
+            out.append((name, _UNKNOWN, True, None, None))
+        else:
+            out.append((name, *typed))
+    seen: set[str] = set()
+    for name, *_ in out:
+        if name.lower() in seen:
+            raise BuildError(
+                f"the query gives two columns the name {name!r}: the engine refuses the "
+                "table (SQL Server Msg 2705: column names in each table must be unique)"
+            )
+        seen.add(name.lower())
+    columns = [
+        _column(i, name, dtype, nullable, origin, like, span)
+        for i, ((name, dtype, nullable, origin, like), span) in enumerate(
+            zip(out, spans, strict=True), start=1
+        )
+    ]
+    return columns, tuple(untyped)
+
+
+def _column(
+    position: int,
+    name: str,
+    dtype: DataType,
+    nullable: bool,
+    origin: str | None,
+    like: Column | None,
+    span: Span | None,
+) -> Column:
+    """A derived column; one from a column reference keeps its character set, collation and
+    case specificity (part of the declared type), not its default, constraints or
+    compression."""
+    return Column(
+        name=name,
+        position=position,
+        type=dtype,
+        nullable=nullable,
+        nullable_explicit=False,
+        character_set=like.character_set if like else None,
+        collation=like.collation if like else None,
+        case_specific=like.case_specific if like else None,
+        uppercase=like.uppercase if like else False,
+        user_type=like.user_type if like else None,
+        derived_from=origin,
+        span=span,
+    )
+
+
+def _column_name(expr: exp.Expr) -> str:
+    """A select-list item's name without an alias: a column reference's own name."""
+    return str(expr.name) if isinstance(expr, exp.Column) else ""
+
+
+def _unnamed(text: str, dialect: str) -> str:
+    engine = (
+        "SQL Server Msg 1038: for SELECT INTO statements, verify each column has a name"
+        if dialect in ("tsql", "sybase")
+        else "the engine names a CREATE TABLE AS column by its alias or column name"
+    )
+    return f"the select-list expression {text!r} has no name ({engine}); give it AS name"
+
+
+def _star(
+    proj: exp.Expr, sources: list[_Source]
+) -> list[tuple[str, DataType, bool, str | None, Column | None]]:
+    """``*`` or ``t.*``: every column of the sources (of ``t``), in order."""
+    wanted = proj.table.lower() if isinstance(proj, exp.Column) and proj.table else None
+    picked = [s for s in sources if wanted is None or s.label == wanted]
+    if not picked:
+        raise BuildError(f"{proj.sql()}: no table {wanted!r} in the FROM clause")
+    out = []
+    for s in picked:
+        if s.table is None:
+            what = _dotted(s.name) if s.name else s.label or "a derived table"
+            raise BuildError(
+                f"SELECT {proj.sql()}: the columns of {what} are not known (not defined "
+                "before this statement in this file; a table of another file of the scope "
+                "is not typed yet); the table is not analysed",
+                accepted=True,
+            )
+        for c in s.table.columns:
+            if not c.hidden:  # SQL Server: HIDDEN columns are not in SELECT *
+                out.append(_reference(s, c))
+    return out
+
+
+def _reference(s: _Source, c: Column) -> tuple[str, DataType, bool, str | None, Column | None]:
+    origin = f"{_dotted(s.table.name) if s.table else s.label}.{c.name}"
+    return (c.name, c.type, c.nullable or s.outer, origin, c)
+
+
+def _typed(
+    expr: exp.Expr, sources: list[_Source], ctx: Context
+) -> tuple[DataType, bool, str | None, Column | None] | None:
+    """The type, nullability, origin and source column of ``expr``, or None (not typed)."""
+    while isinstance(expr, exp.Paren):
+        expr = expr.this
+    if isinstance(expr, exp.Column):
+        found = _column_of(expr, sources)
+        if found is None:
+            return None
+        return _reference(*found)[1:]
+    if isinstance(expr, exp.Cast) and not isinstance(expr, exp.TryCast):
+        inner = _typed(expr.this, sources, ctx)
+        nullable = inner[1] if inner is not None else True
+        return data_type(expr.args.get("to"), ctx), nullable, "CAST", None
+    literal = _literal_type(expr, ctx.grammar.name)
+    if literal is not None:
+        return literal, ctx.grammar.name not in ("tsql", "sybase"), "literal", None
+    return None
+
+
+def _column_of(col: exp.Column, sources: list[_Source]) -> tuple[_Source, Column] | None:
+    table = col.table.lower() if col.table else None
+    hits = []
+    for s in sources:
+        named = s.label == table or (s.name is not None and s.name.name.lower() == table)
+        if table is not None and not named:
+            continue
+        if s.table is None:
+            continue
+        c = s.table.column(col.name)
+        if c is not None:
+            hits.append((s, c))
+    return hits[0] if len(hits) == 1 else None
+
+
+_EXPONENT = re.compile(r"[eE]")
+
+
+def _literal_type(expr: exp.Expr, dialect: str) -> DataType | None:
+    """The type of a string or numeric literal.
+
+    Teradata (SQL Data Types and Literals, "Character Literals": VARCHAR(n), n its
+    characters; "Integer Literals": the smallest of BYTEINT, SMALLINT, INTEGER, BIGINT
+    holding the value, else DECIMAL(n,0); "Decimal Literals": DECIMAL(n,m), n digits, m
+    after the point; "Floating Point Literals": FLOAT). SQL Server (Constants (Transact-SQL);
+    SELECT INTO, "the format of new_table is determined by evaluating the expressions in the
+    select list"): ``'abc'`` varchar(3), ``N'abc'`` nvarchar(3), an integer int (beyond it
+    numeric(n,0)), ``1.25`` numeric(3,2), ``1e3`` float.
+    """
+    td = dialect == "teradata"
+    if isinstance(expr, exp.National):
+        return read_type(f"NVARCHAR({max(len(expr.this), 1)})", dialect)
+    negative = isinstance(expr, exp.Neg)
+    if negative:
+        expr = expr.this
+    if not isinstance(expr, exp.Literal):
+        return None
+    text = str(expr.this)
+    if expr.is_string:
+        return read_type(f"VARCHAR({max(len(text), 1)})", dialect)
+    if _EXPONENT.search(text):
+        return read_type("FLOAT", dialect)
+    digits = text.replace(".", "").lstrip("0") or "0"
+    if "." in text:
+        scale = len(text.split(".", 1)[1])
+        precision = max(len(digits), scale, 1)
+        return read_type(f"{'DECIMAL' if td else 'NUMERIC'}({precision},{scale})", dialect)
+    value = -int(text) if negative else int(text)
+    ranges = (
+        (("BYTEINT", 2**7), ("SMALLINT", 2**15), ("INTEGER", 2**31), ("BIGINT", 2**63))
+        if td
+        else (("INT", 2**31),)
+    )
+    for name, bound in ranges:
+        if -bound <= value < bound:
+            return read_type(name, dialect)
+    return read_type(f"{'DECIMAL' if td else 'NUMERIC'}({len(digits)},0)", dialect)
