@@ -37,6 +37,7 @@ from analyzer.ir import (
     UserType,
 )
 from analyzer.name_changes import NAMING_LABELS, name_changes
+from analyzer.names import databases
 from analyzer.parse import TreeMemo, parse_statement
 from analyzer.passes.link_context import scope_links
 from analyzer.records import record
@@ -194,7 +195,7 @@ def analyze_source(
             continue
         ctx = Context(source.path, grammar, st.text, st.start, index)
         try:
-            obj = build(parsed.tree, ctx, tables)
+            obj = build(parsed.tree, ctx, tables, databases(renamed) if renamed else ())
         except NotStored as err:
             span = index.span(source.path, st.start, st.end)
             why = str(err)

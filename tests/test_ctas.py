@@ -381,3 +381,36 @@ def test_select_star_has_the_source_columns(dialect: str, cols: list[tuple[int, 
         (c.name, c.type, c.nullable) for c in src.columns
     ]
     assert [c.position for c in dst.columns] == list(range(1, len(cols) + 1))
+
+
+# -- item 3: a derived table is a table for diff ------------------------------------------
+
+
+def test_diff_sees_a_derived_column_retyped(tmp_path: Path) -> None:
+    head = "CREATE TABLE s.o (id INTEGER NOT NULL, amt DECIMAL(12,2));\n"
+    for side, scale in (("base", "12,2"), ("head", "18,2")):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "x.sql").write_text(
+            head + f"CREATE TABLE w AS (SELECT id, CAST(amt AS DECIMAL({scale})) AS amt "
+            "FROM s.o) WITH NO DATA;\n",
+            encoding="utf-8",
+        )
+    run = CliRunner().invoke(
+        main, ["diff", str(tmp_path / "base"), str(tmp_path / "head"), "--dialect", "teradata"]
+    )
+    assert run.exit_code == 0, run.output
+    assert "w: changed" in run.stdout
+    assert "column_retyped amt: decimal(12,2)" in run.stdout
+    assert "-> decimal(18,2)" in run.stdout
+
+
+def test_sources_are_read_with_the_current_database() -> None:
+    sql = (
+        "USE a;\nGO\nCREATE TABLE dbo.t (x int NOT NULL);\nGO\n"
+        "USE b;\nGO\nSELECT * INTO dbo.copy_b FROM dbo.t;\nGO\n"
+        "SELECT * INTO dbo.copy_a FROM a.dbo.t;\nGO\n"
+    )
+    r = _run(sql, MS)
+    assert [str(t.name) for t in r.tables] == ["dbo.t", "dbo.copy_a"]
+    [d] = r.diagnostics
+    assert d.code == "P005" and "dbo.t" in d.message

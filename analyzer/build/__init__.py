@@ -65,18 +65,21 @@ __all__ = [
 
 
 def build(
-    tree: exp.Expr, ctx: Context, known: Sequence[Table] = ()
+    tree: exp.Expr,
+    ctx: Context,
+    known: Sequence[Table] = (),
+    uses: Sequence[tuple[int, str]] = (),
 ) -> Table | UserType | Index | Replicated | Derived | tuple[TableChange, ...]:
     """Lower a CREATE TABLE or CREATE TYPE tree to a :class:`Table` or :class:`UserType`
     (or a replication statement of the Sybase grammar to its IR record, :func:`replication`;
     an ``ALTER TABLE ... ADD`` constraint to one :class:`TableChange` per constraint, a
     ``CREATE INDEX`` to one, :func:`table_changes`; a ``CREATE TABLE ... AS`` or ``SELECT
     ... INTO`` to the :class:`Derived` table typed against ``known``, the file's tables
-    before it, :func:`derived_table`)."""
+    before it, and ``uses``, its USE / DATABASE statements, :func:`derived_table`)."""
     if isinstance(tree, exp.Select):
         into = tree.args.get("into")
         if into is not None and isinstance(into.this, exp.Table):
-            return derived_table(tree, ctx, known)
+            return derived_table(tree, ctx, known, uses)
         raise NotStored("select", "")  # a query (or SELECT ... INTO @variable): skipped
     if isinstance(tree, REPLICATION_NODES):
         return replication(tree, ctx)
@@ -91,7 +94,7 @@ def build(
     kind = str(tree.args.get("kind", "")).upper() if isinstance(tree, exp.Create) else ""
     if kind == "TABLE":
         if _derived(tree):
-            return derived_table(tree, ctx, known)  # type: ignore[arg-type]
+            return derived_table(tree, ctx, known, uses)  # type: ignore[arg-type]
         return create_table(tree, ctx)  # type: ignore[arg-type]
     if kind == "TYPE":
         raise NotStored(

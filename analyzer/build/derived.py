@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sqlglot import exp
 
@@ -72,26 +72,37 @@ class Derived:
     untyped: tuple[str, ...] = ()
 
 
-def derived_table(tree: exp.Create | exp.Select, ctx: Context, known: Sequence[Table]) -> Derived:
+def derived_table(
+    tree: exp.Create | exp.Select,
+    ctx: Context,
+    known: Sequence[Table],
+    uses: Sequence[tuple[int, str]] = (),
+) -> Derived:
     """The table ``tree`` makes (a CREATE TABLE ... AS or a SELECT ... INTO), typed against
-    ``known`` (the file's tables before it, in file order: the last of a name wins).
+    ``known`` (the file's tables before it, in file order: the last of a name wins), names
+    read with the file's ``USE`` / ``DATABASE`` statements (``uses``: offset, database;
+    :func:`analyzer.names.databases`).
 
     Raises :class:`BuildError` when the columns cannot be known at all (a copy of, or
     ``*`` over, a table not in ``known``: a warning, the engine runs it) or the engine
     refuses the statement (a select-list expression without a name, a name twice).
     """
     dialect = ctx.grammar.name
+
+    def find(name: QualifiedName) -> Table | None:
+        return _resolve(name, dialect, known, uses, ctx.offset)
+
     if isinstance(tree, exp.Select):  # SQL Server / ASE SELECT ... INTO new_table
         into = tree.args["into"]
         name = qualified(into.this)
-        columns, untyped = _select_columns(tree, ctx, known)
+        columns, untyped = _select_columns(tree, ctx, find)
         return Derived(_table(name, dialect, columns, TableOptions(), (), ctx, tree), untyped)
     name = qualified(tree.this)
     indexes = [table_index(ix, ctx) for ix in tree.args.get("indexes") or []]
     options = table_options(tree, ctx, indexes)
     query = tree.expression
     if isinstance(query, exp.Table):  # Teradata copy: CREATE TABLE t AS src WITH [NO] DATA
-        src = _resolve(qualified(query), dialect, known)
+        src = find(qualified(query))
         if src is None:
             raise BuildError(
                 f"CREATE TABLE ... AS {_dotted(qualified(query))}: the source table is not "
@@ -118,7 +129,7 @@ def derived_table(tree: exp.Create | exp.Select, ctx: Context, known: Sequence[T
             "the table is not analysed",
             accepted=True,
         )
-    columns, untyped = _select_columns(query, ctx, known)
+    columns, untyped = _select_columns(query, ctx, find)
     return Derived(_table(name, dialect, columns, options, indexes, ctx, tree), untyped)
 
 
@@ -155,11 +166,19 @@ def _merge(source: TableOptions, given: TableOptions) -> TableOptions:
     return dataclasses.replace(source, **changes)
 
 
-def _resolve(name: QualifiedName, dialect: str, known: Sequence[Table]) -> Table | None:
-    """The last table of ``known`` that ``name`` names (:func:`analyzer.names.matches`)."""
-    ref = names.key(name, dialect)
+def _resolve(
+    name: QualifiedName,
+    dialect: str,
+    known: Sequence[Table],
+    uses: Sequence[tuple[int, str]],
+    at: int,
+) -> Table | None:
+    """The last table of ``known`` that ``name``, read at offset ``at``, names
+    (:func:`analyzer.names.matches`; each name with the database current where it is)."""
+    ref = names.key(name, dialect, names.database_at(uses, at))
     for table in reversed(known):
-        if names.matches(ref, names.key(table.name, dialect)):
+        start = table.span.start if table.span is not None else None
+        if names.matches(ref, names.key(table.name, dialect, names.database_at(uses, start))):
             return table
     return None
 
@@ -175,7 +194,7 @@ class _Source:
     outer: bool
 
 
-def _sources(select: exp.Select, dialect: str, known: Sequence[Table]) -> list[_Source]:
+def _sources(select: exp.Select, find: Callable[[QualifiedName], Table | None]) -> list[_Source]:
     found: list[_Source] = []
     from_ = select.args.get("from_") or select.args.get("from")
     items: list[tuple[exp.Expr, str]] = []
@@ -190,17 +209,17 @@ def _sources(select: exp.Select, dialect: str, known: Sequence[Table]) -> list[_
         if isinstance(node, exp.Table) and isinstance(node.this, exp.Identifier):
             name = qualified(node)
             label = node.alias_or_name
-            found.append(_Source(label.lower(), name, _resolve(name, dialect, known), outer))
+            found.append(_Source(label.lower(), name, find(name), outer))
         else:  # a derived table, a function: its columns are not typed here
             found.append(_Source(node.alias_or_name.lower(), None, None, outer))
     return found
 
 
 def _select_columns(
-    select: exp.Select, ctx: Context, known: Sequence[Table]
+    select: exp.Select, ctx: Context, find: Callable[[QualifiedName], Table | None]
 ) -> tuple[list[Column], tuple[str, ...]]:
     dialect = ctx.grammar.name
-    sources = _sources(select, dialect, known)
+    sources = _sources(select, find)
     out: list[tuple[str, DataType, bool, str | None, Column | None]] = []
     spans: list[Span | None] = []
     untyped: list[str] = []
