@@ -272,7 +272,7 @@ def _untyped(derived: Derived, st: _Piece, path: str, index: LineIndex) -> Diagn
         Severity.WARNING,
         f"{derived.table.name}: {len(derived.untyped)} column(s) of this derived table are "
         f"of unknown type and cannot be sized: {shown} (an unknown source, or an expression "
-        "ddlaudit does not type yet: arithmetic, aggregates, CASE, functions)",
+        "ddlaudit does not type yet: arithmetic, CASE, functions; docs/rules/P009.md)",
         span,
         None,
         index.line_text(span.line),

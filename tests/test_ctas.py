@@ -414,3 +414,41 @@ def test_sources_are_read_with_the_current_database() -> None:
     assert [str(t.name) for t in r.tables] == ["dbo.t", "dbo.copy_a"]
     [d] = r.diagnostics
     assert d.code == "P005" and "dbo.t" in d.message
+
+
+def test_tsql_aggregates_and_isnull_documented_return_types() -> None:
+    # SUM / AVG / COUNT / MAX / MIN (Transact-SQL) "Return types"; ISNULL: "the same type as
+    # check_expression", not nullable with a non-null replacement.
+    sql = (
+        "CREATE TABLE dbo.o (id int NOT NULL, amt decimal(12,2) NULL, q smallint NOT NULL,"
+        " m money NULL);\nGO\n"
+        "SELECT MAX(amt) AS mx, MIN(id) AS mn, COUNT(*) AS c, COUNT_BIG(id) AS cb,"
+        " SUM(amt) AS s, AVG(amt) AS av, SUM(q) AS sq, AVG(m) AS am, ISNULL(amt, 0) AS i"
+        " INTO dbo.x FROM dbo.o;\nGO\n"
+    )
+    r = _run(sql, MS)
+    assert [(c.name, c.type.declared, c.type.precision, c.type.scale, c.nullable, c.derived_from)
+            for c in _table(r, "x").columns] == [
+        ("mx", "decimal(12,2)", 12, 2, True, "MAX"),
+        ("mn", "int", None, None, True, "MIN"),
+        ("c", "INT", None, None, True, "COUNT"),
+        ("cb", "BIGINT", None, None, True, "COUNT_BIG"),
+        ("s", "DECIMAL(38,2)", 38, 2, True, "SUM"),
+        ("av", "DECIMAL(38,6)", 38, 6, True, "AVG"),
+        ("sq", "INT", None, None, True, "SUM"),
+        ("am", "MONEY", None, None, True, "AVG"),
+        ("i", "decimal(12,2)", 12, 2, False, "ISNULL"),
+    ]  # fmt: skip
+    assert _codes(r) == []
+
+
+def test_teradata_max_keeps_the_character_set() -> None:
+    sql = ORDERS_TD + "CREATE TABLE m AS (SELECT MAX(note) AS n FROM sales.orders) WITH DATA;"
+    [n] = _table(_run(sql, TD), "m").columns
+    assert (n.type.declared, n.character_set, n.case_specific, n.nullable, n.derived_from) == (
+        "VARCHAR(40)",
+        "UNICODE",
+        False,
+        True,
+        "MAX",
+    )

@@ -7,8 +7,10 @@ same file defined before the statement (docs/decisions.md D172).
 What each column's type comes from is ``Column.derived_from``: ``orders.amount`` (a column
 reference carries its declared type, character set, case specificity and nullability
 exactly), ``CAST`` (the declared type of the CAST), ``literal`` (the type of a string or
-numeric literal on the platform), ``copy of db.src`` (the copy form). What the rules do not
-cover (arithmetic, aggregates, CASE, functions, an unknown source) is a column of unknown
+numeric literal on the platform), ``MAX`` / ``MIN`` (the argument's type), on SQL Server
+also ``COUNT``, ``COUNT_BIG``, ``SUM``, ``AVG``, ``ISNULL`` (their documented return types),
+``copy of db.src`` (the copy form). What the rules do not cover (arithmetic, CASE, other
+functions and aggregates, an unknown source) is a column of unknown
 type (``family`` ``other``, ``declared`` ``""``: S001 says it cannot be sized), named in
 ``Derived.untyped`` for the statement's one P009 diagnostic.
 
@@ -349,6 +351,64 @@ def _typed(
     literal = _literal_type(expr, ctx.grammar.name)
     if literal is not None:
         return literal, ctx.grammar.name not in ("tsql", "sybase"), "literal", None
+    if isinstance(expr, (exp.Max, exp.Min)):
+        # Teradata SQL Functions, Expressions, and Predicates, MAX / MIN: "the same data type
+        # as the argument"; SQL Server MAX / MIN: "Returns a value same as expression".
+        inner = _typed(expr.this, sources, ctx)
+        if inner is None:
+            return None
+        return inner[0], True, expr.key.upper(), inner[3]  # NULL over no rows
+    if ctx.grammar.name == "tsql":
+        return _tsql_function(expr, sources, ctx)
+    return None
+
+
+#: SQL Server SUM / AVG result types by argument type (SUM (Transact-SQL), AVG
+#: (Transact-SQL), "Return types"); the decimal category is handled apart.
+_SUM_TYPES = {
+    "TINYINT": "INT",
+    "SMALLINT": "INT",
+    "INT": "INT",
+    "INTEGER": "INT",
+    "BIGINT": "BIGINT",
+    "MONEY": "MONEY",
+    "SMALLMONEY": "MONEY",
+    "FLOAT": "FLOAT",
+    "REAL": "FLOAT",
+}
+
+
+def _tsql_function(
+    expr: exp.Expr, sources: list[_Source], ctx: Context
+) -> tuple[DataType, bool, str | None, Column | None] | None:
+    """SQL Server aggregates and ISNULL, each by its page's "Return types":
+    COUNT int, COUNT_BIG bigint; SUM decimal(p, s) -> decimal(38, s); AVG decimal(p, s) ->
+    decimal(38, max(s, 6)); ISNULL "the same type as check_expression", NOT NULL when the
+    replacement is not nullable (COALESCE (Transact-SQL), "Comparing COALESCE and ISNULL").
+    """
+    dialect = ctx.grammar.name
+    if isinstance(expr, exp.Count):
+        name = "BIGINT" if expr.args.get("big_int") else "INT"
+        return read_type(name, dialect), True, expr.sql(dialect="tsql").split("(")[0], None
+    if isinstance(expr, (exp.Sum, exp.Avg)):
+        inner = _typed(expr.this, sources, ctx)
+        if inner is None:
+            return None
+        arg, label = inner[0], expr.key.upper()
+        if arg.family == "decimal":
+            scale = arg.scale or 0
+            scale = max(scale, 6) if isinstance(expr, exp.Avg) else scale
+            return read_type(f"DECIMAL(38,{scale})", dialect), True, label, None
+        found = _SUM_TYPES.get(arg.name)
+        return (read_type(found, dialect), True, label, None) if found else None
+    if isinstance(expr, exp.Coalesce) and expr.args.get("is_null"):
+        check = _typed(expr.this, sources, ctx)
+        rest = expr.expressions
+        if check is None or len(rest) != 1:
+            return None
+        other = _typed(rest[0], sources, ctx)
+        nullable = check[1] and (other is None or other[1])
+        return check[0], nullable, "ISNULL", check[3]
     return None
 
 

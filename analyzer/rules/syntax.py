@@ -259,7 +259,8 @@ UNTYPED_DERIVED_COLUMN = Rule(
     "[NO] DATA`, SQL Server and ASE `SELECT ... INTO t`, Azure Synapse `CREATE TABLE t WITH "
     "(...) AS SELECT ...`) with select-list expressions ddlaudit cannot type: a column of a "
     "table the file does not define before the statement, or an expression other than a "
-    "column reference, a CAST or a literal (arithmetic, aggregates, CASE, functions). One "
+    "column reference, a CAST, a literal, MAX or MIN (on SQL Server also COUNT, COUNT_BIG, "
+    "SUM, AVG and ISNULL): arithmetic, CASE, other functions. One "
     "finding per statement names them all; those columns are of unknown type (S001 says "
     "each is not sized) and the rest of the table is sized.",
     why="The table's row size comes out low by the width of each untyped column, and the "
