@@ -452,3 +452,64 @@ def test_teradata_max_keeps_the_character_set() -> None:
         True,
         "MAX",
     )
+
+
+def test_teradata_column_list_names_the_query_columns() -> None:
+    sql = (
+        ORDERS_TD + "CREATE TABLE c1 (a, b) AS (SELECT order_id, amount FROM orders) WITH NO DATA;"
+    )
+    c1 = _table(_run(sql, TD), "c1")
+    assert [(c.name, c.type.declared, c.derived_from) for c in c1.columns] == [
+        ("a", "INTEGER", "sales.orders.order_id"),
+        ("b", "DECIMAL(12,2)", "sales.orders.amount"),
+    ]
+    bad = _run(ORDERS_TD + "CREATE TABLE c2 (a) AS (SELECT order_id, amount FROM orders) "
+               "WITH NO DATA;", TD)  # fmt: skip
+    [d] = bad.diagnostics
+    assert (d.code, d.severity.value) == ("P005", "error")
+
+
+def test_derived_tables_and_ctes_pass_their_types_through() -> None:
+    sql = ORDERS_TD + (
+        "CREATE TABLE c3 AS (SELECT x.id FROM (SELECT order_id AS id FROM sales.orders) x)"
+        " WITH NO DATA;\n"
+        "CREATE TABLE c4 AS (WITH q AS (SELECT amount FROM sales.orders) SELECT amount FROM q)"
+        " WITH NO DATA;"
+    )
+    r = _run(sql, TD)
+    [c3] = _table(r, "c3").columns
+    [c4] = _table(r, "c4").columns
+    assert (c3.type.declared, c3.nullable, c3.derived_from) == (
+        "INTEGER",
+        False,
+        "sales.orders.order_id",
+    )
+    assert (c4.type.declared, c4.nullable, c4.derived_from) == (
+        "DECIMAL(12,2)",
+        True,
+        "sales.orders.amount",
+    )
+    assert _codes(r) == []
+
+
+def test_an_untyped_column_stays_untyped_downstream() -> None:
+    sql = ORDERS_MS + (
+        "SELECT order_id, amount * 2 AS dbl INTO dbo.a FROM dbo.orders;\nGO\n"
+        "SELECT * INTO dbo.b FROM dbo.a;\nGO\nSELECT dbl INTO dbo.c FROM dbo.a;\nGO\n"
+    )
+    r = _run(sql, MS)
+    assert [c.type.family for c in _table(r, "b").columns] == ["integer", "other"]
+    messages = [d.message for d in r.diagnostics if d.code == "P009"]
+    assert len(messages) == 3
+    assert "dbl (of *)" in messages[1] and ": dbl (" in messages[2]
+
+
+def test_set_operations_are_one_warning() -> None:
+    td = _run(ORDERS_TD + "CREATE TABLE u AS (SELECT order_id FROM orders UNION ALL "
+              "SELECT cust_id FROM customers) WITH NO DATA;", TD)  # fmt: skip
+    ms = _run(ORDERS_MS + "SELECT order_id INTO dbo.u FROM dbo.orders UNION "
+              "SELECT order_id FROM dbo.orders;\nGO\n", MS)  # fmt: skip
+    for r in (td, ms):
+        [d] = r.diagnostics
+        assert (d.code, d.severity.value) == ("P005", "warning")
+        assert "UNION" in d.message

@@ -81,6 +81,18 @@ def build(
         if into is not None and isinstance(into.this, exp.Table):
             return derived_table(tree, ctx, known, uses)
         raise NotStored("select", "")  # a query (or SELECT ... INTO @variable): skipped
+    if isinstance(tree, exp.SetOperation):  # SELECT ... INTO t FROM ... UNION SELECT ...
+        first: exp.Expr = tree
+        while isinstance(first, exp.SetOperation):
+            first = first.this
+        into = first.args.get("into")
+        if into is not None and isinstance(into.this, exp.Table):
+            raise BuildError(
+                f"SELECT ... INTO {qualified(into.this)} ... {tree.key.upper()}: a query other "
+                "than one SELECT is not typed yet; the table is not analysed",
+                accepted=True,
+            )
+        raise NotStored("select", "")
     if isinstance(tree, REPLICATION_NODES):
         return replication(tree, ctx)
     if isinstance(tree, nodes.CreateAliasType):
@@ -106,7 +118,13 @@ def build(
 
 
 def _derived(create: exp.Expr) -> bool:
-    """A CREATE TABLE ... AS (a query or a table) without a column list; ``CREATE TABLE
-    likes AS EDGE`` (a SQL Server graph table) is a table of its own."""
+    """A CREATE TABLE ... AS (a query or a table) without column definitions (Teradata's
+    ``CREATE TABLE t (a, b) AS ...`` names them only); ``CREATE TABLE likes AS EDGE`` (a SQL
+    Server graph table) is a table of its own."""
     query = create.args.get("expression")
-    return not isinstance(create.this, exp.Schema) and isinstance(query, (exp.Query, exp.Table))
+    if not isinstance(query, (exp.Query, exp.Table)):
+        return False
+    schema = create.this
+    return not isinstance(schema, exp.Schema) or all(
+        isinstance(c, (exp.Identifier, exp.Column)) for c in schema.expressions
+    )

@@ -48,6 +48,7 @@ from analyzer.build.context import (
     BuildError,
     Context,
     data_type,
+    names_of,
     qualified,
     read_type,
     statement_span,
@@ -100,6 +101,7 @@ def derived_table(
         columns, untyped = _select_columns(tree, ctx, find)
         return Derived(_table(name, dialect, columns, TableOptions(), (), ctx, tree), untyped)
     name = qualified(tree.this)
+    renamed = names_of(tree.this) if isinstance(tree.this, exp.Schema) else ()
     indexes = [table_index(ix, ctx) for ix in tree.args.get("indexes") or []]
     options = table_options(tree, ctx, indexes)
     query = tree.expression
@@ -120,6 +122,7 @@ def derived_table(
         )
         if not indexes:
             indexes = [ix for ix in src.indexes if ix.kind in _PRIMARY_KINDS]
+        copied = _renamed(copied, renamed)
         return Derived(
             _table(name, dialect, copied, _merge(src.options, options), indexes, ctx, tree)
         )
@@ -132,7 +135,21 @@ def derived_table(
             accepted=True,
         )
     columns, untyped = _select_columns(query, ctx, find)
+    columns = list(_renamed(columns, renamed))
     return Derived(_table(name, dialect, columns, options, indexes, ctx, tree), untyped)
+
+
+def _renamed(columns: Sequence[Column], names_: Sequence[str]) -> tuple[Column, ...]:
+    """``CREATE TABLE t (a, b) AS ...``: the column list names the query's columns in order
+    (Teradata SQL Data Definition Language, CREATE TABLE ... AS, column name list)."""
+    if not names_:
+        return tuple(columns)
+    if len(names_) != len(columns):
+        raise BuildError(
+            f"the column list names {len(names_)} columns and the query gives "
+            f"{len(columns)}: the engine refuses the table"
+        )
+    return tuple(dataclasses.replace(c, name=n) for c, n in zip(columns, names_, strict=True))
 
 
 def _table(
@@ -194,9 +211,13 @@ class _Source:
     name: QualifiedName | None
     table: Table | None
     outer: bool
+    #: a derived table or CTE of the statement itself: its columns' origins are passed on
+    inline: bool = False
 
 
-def _sources(select: exp.Select, find: Callable[[QualifiedName], Table | None]) -> list[_Source]:
+def _sources(
+    select: exp.Select, ctx: Context, find: Callable[[QualifiedName], Table | None]
+) -> list[_Source]:
     found: list[_Source] = []
     from_ = select.args.get("from_") or select.args.get("from")
     items: list[tuple[exp.Expr, str]] = []
@@ -211,17 +232,41 @@ def _sources(select: exp.Select, find: Callable[[QualifiedName], Table | None]) 
         if isinstance(node, exp.Table) and isinstance(node.this, exp.Identifier):
             name = qualified(node)
             label = node.alias_or_name
-            found.append(_Source(label.lower(), name, find(name), outer))
-        else:  # a derived table, a function: its columns are not typed here
+            table = find(name)
+            inline = table is not None and table.span is None  # a CTE
+            found.append(_Source(label.lower(), name, table, outer, inline))
+        elif isinstance(node, exp.Subquery) and isinstance(node.this, exp.Select):
+            label = node.alias_or_name
+            table = _inline_table(QualifiedName(label), node.this, ctx, find)
+            found.append(_Source(label.lower(), None, table, outer, True))
+        else:  # a function, a VALUES list: its columns are not typed here
             found.append(_Source(node.alias_or_name.lower(), None, None, outer))
     return found
+
+
+def _inline_table(
+    name: QualifiedName,
+    select: exp.Select,
+    ctx: Context,
+    find: Callable[[QualifiedName], Table | None],
+) -> Table | None:
+    """A derived table or CTE of the query as a table (no span); None if the engine would
+    refuse it (its own error is then the engine's, not ours to guess)."""
+    try:
+        columns, _ = _select_columns(select, ctx, find)
+    except BuildError:
+        return None
+    return Table(name=name, dialect=ctx.grammar.name, columns=tuple(columns))
 
 
 def _select_columns(
     select: exp.Select, ctx: Context, find: Callable[[QualifiedName], Table | None]
 ) -> tuple[list[Column], tuple[str, ...]]:
     dialect = ctx.grammar.name
-    sources = _sources(select, find)
+    with_ = select.args.get("with_") or select.args.get("with")
+    if with_ is not None:
+        find = _with_ctes(with_, ctx, find)
+    sources = _sources(select, ctx, find)
     out: list[tuple[str, DataType, bool, str | None, Column | None]] = []
     spans: list[Span | None] = []
     untyped: list[str] = []
@@ -231,6 +276,7 @@ def _select_columns(
             isinstance(proj, exp.Column) and isinstance(proj.this, exp.Star)
         ):
             stars = _star(proj, sources)
+            untyped.extend(f"{s[0]} (of {proj.sql()})" for s in stars if _unknown(s[1]))
             out.extend(stars)
             spans.extend(span for _ in stars)
             continue
@@ -330,6 +376,8 @@ def _star(
 
 def _reference(s: _Source, c: Column) -> tuple[str, DataType, bool, str | None, Column | None]:
     origin = f"{_dotted(s.table.name) if s.table else s.label}.{c.name}"
+    if s.inline and c.derived_from:
+        origin = c.derived_from  # through a derived table or CTE: where it came from
     return (c.name, c.type, c.nullable or s.outer, origin, c)
 
 
@@ -341,7 +389,7 @@ def _typed(
         expr = expr.this
     if isinstance(expr, exp.Column):
         found = _column_of(expr, sources)
-        if found is None:
+        if found is None or _unknown(found[1].type):
             return None
         return _reference(*found)[1:]
     if isinstance(expr, exp.Cast) and not isinstance(expr, exp.TryCast):
@@ -410,6 +458,30 @@ def _tsql_function(
         nullable = check[1] and (other is None or other[1])
         return check[0], nullable, "ISNULL", check[3]
     return None
+
+
+def _unknown(dtype: DataType) -> bool:
+    return not dtype.declared and dtype.family == "other"
+
+
+def _with_ctes(
+    with_: exp.Expr, ctx: Context, find: Callable[[QualifiedName], Table | None]
+) -> Callable[[QualifiedName], Table | None]:
+    """``find`` with the statement's common table expressions first (each sees the ones
+    before it), as tables without a span."""
+    ctes: dict[str, Table] = {}
+
+    def inner(name: QualifiedName) -> Table | None:
+        if name.schema is None and name.catalog is None and name.name.lower() in ctes:
+            return ctes[name.name.lower()]
+        return find(name)
+
+    for cte in with_.expressions:
+        if isinstance(cte, exp.CTE) and isinstance(cte.this, exp.Select):
+            table = _inline_table(QualifiedName(cte.alias), cte.this, ctx, inner)
+            if table is not None:
+                ctes[cte.alias.lower()] = table
+    return inner
 
 
 def _column_of(col: exp.Column, sources: list[_Source]) -> tuple[_Source, Column] | None:
