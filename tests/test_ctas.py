@@ -175,6 +175,8 @@ def test_tsql_select_into_types_field_by_field() -> None:
 def test_tsql_select_star_into_temp_table_expands() -> None:
     r = _run(ORDERS_MS + "SELECT * INTO #work FROM orders;\nGO\n", MS)
     work = _table(r, "work")
+    assert work.options.temporary == "TEMPORARY"  # as CREATE TABLE #work reads it
+    assert work.span is not None and work.span.line == 7
     assert [(c.name, c.type.declared, c.nullable) for c in work.columns] == [
         ("order_id", "int", False),
         ("amount", "decimal(12,2)", True),

@@ -99,7 +99,13 @@ def derived_table(
         into = tree.args["into"]
         name = qualified(into.this)
         columns, untyped = _select_columns(tree, ctx, find)
-        return Derived(_table(name, dialect, columns, TableOptions(), (), ctx, tree), untyped)
+        # ``#t`` / ``##t``: read as CREATE TABLE reads the name (session or global temporary)
+        props = [exp.TemporaryProperty()] if into.args.get("temporary") else []
+        create = exp.Create(
+            this=into.this, kind="TABLE", properties=exp.Properties(expressions=props)
+        )
+        options = table_options(create, ctx, [])
+        return Derived(_table(name, dialect, columns, options, (), ctx, tree), untyped)
     name = qualified(tree.this)
     renamed = names_of(tree.this) if isinstance(tree.this, exp.Schema) else ()
     indexes = [table_index(ix, ctx) for ix in tree.args.get("indexes") or []]
@@ -167,7 +173,7 @@ def _table(
         columns=tuple(columns),
         indexes=tuple(indexes),
         options=options,
-        span=ctx.span(tree),
+        span=ctx.span(tree) or statement_span(ctx),
     )
 
 
