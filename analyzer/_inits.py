@@ -431,18 +431,20 @@ def build_derived__Derived(_setattr, _HAS_DEFAULT_FACTORY, _dflt_untyped):
     return __init__
 
 
-def build_derived___Source(_setattr, _HAS_DEFAULT_FACTORY):
+def build_derived___Source(_setattr, _HAS_DEFAULT_FACTORY, _dflt_inline):
     def __init__(
         self,
         label,
         name,
         table,
         outer,
+        inline=_dflt_inline,
     ):
         _setattr(self, 'label', label)
         _setattr(self, 'name', name)
         _setattr(self, 'table', table)
         _setattr(self, 'outer', outer)
+        _setattr(self, 'inline', inline)
 
     return __init__
 

@@ -515,3 +515,18 @@ def test_set_operations_are_one_warning() -> None:
         [d] = r.diagnostics
         assert (d.code, d.severity.value) == ("P005", "warning")
         assert "UNION" in d.message
+
+
+def test_a_copy_of_a_derived_table_keeps_its_untyped_columns_named() -> None:
+    sql = ORDERS_TD + (
+        "CREATE TABLE w AS (SELECT order_id, amount * 2 AS dbl FROM orders) WITH NO DATA;\n"
+        "CREATE TABLE w2 AS w WITH NO DATA;"
+    )
+    r = _run(sql, TD)
+    w2 = _table(r, "w2")
+    assert [(c.type.family, c.derived_from) for c in w2.columns] == [
+        ("integer", "copy of w"),
+        ("other", "copy of w"),
+    ]
+    messages = [d.message for d in r.diagnostics if d.code == "P009"]
+    assert len(messages) == 2 and "dbl (of w)" in messages[1]

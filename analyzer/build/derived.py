@@ -129,8 +129,10 @@ def derived_table(
         if not indexes:
             indexes = [ix for ix in src.indexes if ix.kind in _PRIMARY_KINDS]
         copied = _renamed(copied, renamed)
+        untyped = tuple(f"{c.name} (of {src.name})" for c in copied if _unknown(c.type))
         return Derived(
-            _table(name, dialect, copied, _merge(src.options, options), indexes, ctx, tree)
+            _table(name, dialect, copied, _merge(src.options, options), indexes, ctx, tree),
+            untyped,
         )
     while isinstance(query, exp.Subquery):
         query = query.this

@@ -247,7 +247,9 @@ def derived_origins(table: Table | None) -> str:
     if table is None or not any(c.derived_from for c in table.columns):
         return ""
     parts = [
-        f"{c.name} from {c.derived_from}" if c.derived_from else f"{c.name} unknown (P009)"
+        f"{c.name} unknown (P009)"
+        if not c.derived_from or (not c.type.declared and c.type.family == "other")
+        else f"{c.name} from {c.derived_from}"
         for c in table.columns
     ]
     return "column types (derived table): " + "; ".join(parts)
