@@ -222,7 +222,8 @@ class Column:
     implicit: bool = False
     #: Where a derived table's column took its type (schema 1.7, issue 31): the source
     #: column (``sales.orders.amount``), ``CAST``, ``literal`` or ``copy of <table>``
-    #: (``CREATE TABLE t AS src``); None for a declared column and an untyped one.
+    #: (``CREATE TABLE t AS src``, every column of a copy); None for a declared column and
+    #: an untyped one.
     derived_from: str | None = None
 
 
