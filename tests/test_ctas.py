@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from analyzer.cli import main
 from analyzer.core import Options, analyze_bytes
-from analyzer.ir import Column, FileResult, Table
+from analyzer.ir import Column, FileResult, Table, document
+from grammars.base import SpanParserMixin
 
 TD = Options(dialect="teradata")
 MS = Options(dialect="tsql")
@@ -530,3 +531,19 @@ def test_a_copy_of_a_derived_table_keeps_its_untyped_columns_named() -> None:
     ]
     messages = [d.message for d in r.diagnostics if d.code == "P009"]
     assert len(messages) == 2 and "dbl (of w)" in messages[1]
+
+
+def test_derived_tables_are_the_same_without_the_parser_shortcuts() -> None:
+    scripts = [
+        (BTEQ, TD),
+        (ORDERS_MS + "SELECT o.*, CAST(amount AS money) AS m INTO #w FROM dbo.orders o;\nGO\n", MS),
+    ]
+    for sql, options in scripts:
+        fast = analyze_bytes("t.sql", sql.encode(), options)
+        SpanParserMixin.FAST_PATHS = False
+        try:
+            slow = analyze_bytes("t.sql", sql.encode(), options)
+        finally:
+            SpanParserMixin.FAST_PATHS = True
+        assert document([fast]) == document([slow])
+        assert any(c.derived_from for t in fast.tables for c in t.columns)
