@@ -271,8 +271,9 @@ def _untyped(derived: Derived, st: _Piece, path: str, index: LineIndex) -> Diagn
         "P009",
         Severity.WARNING,
         f"{derived.table.name}: {len(derived.untyped)} column(s) of this derived table are "
-        f"of unknown type and cannot be sized: {shown} (an unknown source, or an expression "
-        "ddlaudit does not type yet: arithmetic, CASE, functions; docs/rules/P009.md)",
+        f"of unknown type and cannot be sized: {shown}. Not typed yet: the columns of tables "
+        "other files of the scope define, arithmetic, CASE and most functions "
+        "(docs/rules/P009.md)",
         span,
         None,
         index.line_text(span.line),

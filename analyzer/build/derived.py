@@ -295,7 +295,7 @@ def _select_columns(
             raise BuildError(_unnamed(ctx.sql(proj) or "", dialect))
         typed = _typed(expr, sources, ctx)
         if typed is None:
-            untyped.append(ctx.sql(expr) or "")
+            untyped.append((ctx.sql(expr) or "") + _why(expr, sources))
             out.append((name, _UNKNOWN, True, None, None))
         else:
             out.append((name, *typed))
@@ -466,6 +466,30 @@ def _tsql_function(
         nullable = check[1] and (other is None or other[1])
         return check[0], nullable, "ISNULL", check[3]
     return None
+
+
+def _why(expr: exp.Expr, sources: list[_Source]) -> str:
+    """For a column of a table the file does not define before the statement: which."""
+    while isinstance(expr, (exp.Paren, exp.Cast)):
+        expr = expr.this
+    if not isinstance(expr, exp.Column):
+        return ""
+    found = _column_of(expr, sources)
+    if found is not None and found[0].table is not None:
+        return f" (untyped in {found[0].table.name})"
+    table = expr.table.lower() if expr.table else None
+    missing = sorted(
+        {
+            str(s.name)
+            for s in sources
+            if s.table is None
+            and s.name is not None
+            and (table is None or s.label == table or s.name.name.lower() == table)
+        }
+    )
+    if not missing:
+        return ""
+    return f" ({', '.join(missing)}: not defined before it in this file)"
 
 
 def _unknown(dtype: DataType) -> bool:
