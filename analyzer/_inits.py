@@ -419,6 +419,36 @@ def build_context__Context(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
+def build_derived__Derived(_setattr, _HAS_DEFAULT_FACTORY, _dflt_untyped):
+    def __init__(
+        self,
+        table,
+        untyped=_dflt_untyped,
+    ):
+        _setattr(self, 'table', table)
+        _setattr(self, 'untyped', untyped)
+
+    return __init__
+
+
+def build_derived___Source(_setattr, _HAS_DEFAULT_FACTORY, _dflt_inline):
+    def __init__(
+        self,
+        label,
+        name,
+        table,
+        outer,
+        inline=_dflt_inline,
+    ):
+        _setattr(self, 'label', label)
+        _setattr(self, 'name', name)
+        _setattr(self, 'table', table)
+        _setattr(self, 'outer', outer)
+        _setattr(self, 'inline', inline)
+
+    return __init__
+
+
 def config__AuditSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_weights, _dflt_fail_on):
     def __init__(
         self,
@@ -1753,7 +1783,7 @@ def ir__AsciiWidth(_setattr, _HAS_DEFAULT_FACTORY, _dflt_basis):
     return __init__
 
 
-def ir__Column(_setattr, _HAS_DEFAULT_FACTORY, _dflt_default, _dflt_identity, _dflt_computed, _dflt_character_set, _dflt_collation, _dflt_case_specific, _dflt_uppercase, _dflt_compression, _dflt_sparse, _dflt_filestream, _dflt_rowguidcol, _dflt_user_type, _dflt_options, _dflt_span, _dflt_storage, _dflt_suppress, _dflt_no_split, _dflt_recovery, _dflt_lob_rdareas, _dflt_attribute_rdareas, _dflt_adt, _dflt_ascii_width, _dflt_generated, _dflt_hidden, _dflt_implicit):
+def ir__Column(_setattr, _HAS_DEFAULT_FACTORY, _dflt_default, _dflt_identity, _dflt_computed, _dflt_character_set, _dflt_collation, _dflt_case_specific, _dflt_uppercase, _dflt_compression, _dflt_sparse, _dflt_filestream, _dflt_rowguidcol, _dflt_user_type, _dflt_options, _dflt_span, _dflt_storage, _dflt_suppress, _dflt_no_split, _dflt_recovery, _dflt_lob_rdareas, _dflt_attribute_rdareas, _dflt_adt, _dflt_ascii_width, _dflt_generated, _dflt_hidden, _dflt_implicit, _dflt_derived_from):
     def __init__(
         self,
         name,
@@ -1786,6 +1816,7 @@ def ir__Column(_setattr, _HAS_DEFAULT_FACTORY, _dflt_default, _dflt_identity, _d
         generated=_dflt_generated,
         hidden=_dflt_hidden,
         implicit=_dflt_implicit,
+        derived_from=_dflt_derived_from,
     ):
         _setattr(self, 'name', name)
         _setattr(self, 'position', position)
@@ -1817,6 +1848,7 @@ def ir__Column(_setattr, _HAS_DEFAULT_FACTORY, _dflt_default, _dflt_identity, _d
         _setattr(self, 'generated', generated)
         _setattr(self, 'hidden', hidden)
         _setattr(self, 'implicit', implicit)
+        _setattr(self, 'derived_from', derived_from)
 
     return __init__
 

@@ -14,13 +14,14 @@ others.
 
 from __future__ import annotations
 
+import re
 import typing as t
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 import grammars
 from analyzer import passes
-from analyzer.build import BuildError, Context, NotStored, Replicated, build
+from analyzer.build import BuildError, Context, Derived, NotStored, Replicated, build
 from analyzer.config import Config
 from analyzer.detect import choose
 from analyzer.diagnostics import CODES
@@ -36,6 +37,7 @@ from analyzer.ir import (
     UserType,
 )
 from analyzer.name_changes import NAMING_LABELS, name_changes
+from analyzer.names import databases
 from analyzer.parse import TreeMemo, parse_statement
 from analyzer.passes.link_context import scope_links
 from analyzer.records import record
@@ -155,6 +157,8 @@ def analyze_source(
                 continue
         kind = grammar.statement_kind(text)
         change = grammar.change_kind(text) if kind is None else None
+        if kind is None and change is None and _select_into(text, grammar.name):
+            change = "select"  # read when it parses to SELECT ... INTO, else skipped as before
         if kind is None and change is None:
             label = statement_label(text)
             inner = embedded_statements(text) if label in BLOCK_LABELS else []
@@ -175,6 +179,10 @@ def analyze_source(
             continue
         st = _Piece(text, start, end)
         parsed = parse_statement(st.text, st.start, grammar, source.path, index, memo)
+        if change == "select" and parsed.tree is None:
+            span = index.span(source.path, st.start, st.end)
+            skipped.append(Skipped(statement_label(st.text), span))
+            continue
         if change is not None and parsed.tree is None:
             # a form of ALTER TABLE / CREATE INDEX not read: skipped, as before (D76)
             span = index.span(source.path, st.start, st.end)
@@ -187,10 +195,11 @@ def analyze_source(
             continue
         ctx = Context(source.path, grammar, st.text, st.start, index)
         try:
-            obj = build(parsed.tree, ctx)
+            obj = build(parsed.tree, ctx, tables, databases(renamed) if renamed else ())
         except NotStored as err:
             span = index.span(source.path, st.start, st.end)
-            skipped.append(Skipped(err.kind, span, str(err)))
+            why = str(err)
+            skipped.append(Skipped(err.kind, span, why) if why else Skipped(err.kind, span))
             continue
         except BuildError as err:
             span = index.span(source.path, st.start, st.end)
@@ -212,7 +221,11 @@ def analyze_source(
                 )
             )
             continue
-        if isinstance(obj, Table):
+        if isinstance(obj, Derived):  # CREATE TABLE ... AS, SELECT ... INTO (issue 31)
+            tables.append(obj.table)
+            if obj.untyped:
+                diags.append(_untyped(obj, st, source.path, index))
+        elif isinstance(obj, Table):
             tables.append(obj)
         elif isinstance(obj, Index):  # HiRDB CREATE INDEX, kept for index sizing
             indexes.append(obj)
@@ -237,6 +250,33 @@ def analyze_source(
         indexes=tuple(indexes),
         name_changes=tuple(renamed),
         **_replication_fields(replicated),
+    )
+
+
+#: ``SELECT ... INTO`` at the head of a statement (SQL Server, ASE): a table made from a query.
+_SELECT_INTO = re.compile(r"(?is)\s*(?:(?:--[^\n]*\n|/\*.*?\*/)\s*)*select\b.*?\binto\b")
+#: The dialects whose SELECT ... INTO creates a table.
+_SELECT_INTO_DIALECTS = frozenset({"tsql", "sybase"})
+
+
+def _select_into(text: str, dialect: str) -> bool:
+    return dialect in _SELECT_INTO_DIALECTS and _SELECT_INTO.match(text) is not None
+
+
+def _untyped(derived: Derived, st: _Piece, path: str, index: LineIndex) -> Diagnostic:
+    """P009: the columns of a derived table whose type the rules do not give."""
+    span = index.span(path, st.start, st.end)
+    shown = ", ".join(derived.untyped)
+    return Diagnostic(
+        "P009",
+        Severity.WARNING,
+        f"{derived.table.name}: {len(derived.untyped)} column(s) of this derived table are "
+        f"of unknown type and cannot be sized: {shown}. Not typed yet: the columns of tables "
+        "other files of the scope define, arithmetic, CASE and most functions "
+        "(docs/rules/P009.md)",
+        span,
+        None,
+        index.line_text(span.line),
     )
 
 

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from analyzer.records import record
 
 #: Version of the JSON form of the IR.  Bump the major on any breaking change.
-SCHEMA_VERSION = "1.6"
+SCHEMA_VERSION = "1.7"
 
 
 class Severity(enum.StrEnum):
@@ -220,6 +220,11 @@ class Column:
     #: Not declared: a column the server adds to every row (graph internals, the ledger
     #: columns of a ledger table that declares none), sized like the declared ones.
     implicit: bool = False
+    #: Where a derived table's column took its type (schema 1.7, issue 31): the source
+    #: column (``sales.orders.amount``), ``CAST``, ``literal`` or ``copy of <table>``
+    #: (``CREATE TABLE t AS src``, every column of a copy); None for a declared column and
+    #: an untyped one.
+    derived_from: str | None = None
 
 
 def _slot_constructor(cls: type[T], leading: tuple[str, ...]) -> t.Callable[..., T]:

@@ -268,6 +268,12 @@ COLUMNS: tuple[Field, ...] = (
     _f("filestream", "bool", "SQL Server FILESTREAM column", nullable=False),
     _f("rowguidcol", "bool", "SQL Server ROWGUIDCOL column", nullable=False),
     _f("user_type", "string", "user-defined / alias type the column was declared with"),
+    _f(
+        "derived_from",
+        "string",
+        "a derived table's column (CREATE TABLE AS, SELECT INTO): where its type came from "
+        "(`orders.amount`, `CAST`, `literal`, `copy of <table>`); null if declared or untyped",
+    ),
     *_span_fields("column definition"),
     _f("storage_platform", "string", "platform the column was sized for; null if not sized"),
     _f("storage_type", "string", "the type as the platform stores it (mapped if needed)"),
@@ -731,6 +737,7 @@ def column_rows(result: FileResult) -> list[Row]:
                     c.filestream,
                     c.rowguidcol,
                     c.user_type,
+                    c.derived_from,
                     *_span(c.span),
                     *_storage(c),
                 )

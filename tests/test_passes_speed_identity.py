@@ -98,6 +98,8 @@ def plain_sizing(result: FileResult, sizing: SizingSettings) -> FileResult:
             storage: ColumnStorage | Unsupported
             if column.computed is not None and not column.type.declared.strip():
                 storage = Unsupported("the type of a persisted computed column is not declared")
+            elif not column.type.declared and column.type.family == "other":
+                storage = Unsupported("its type is not known (a derived column not typed: P009)")
             else:
                 storage = rule(column, table, basis, sizing)
             if isinstance(storage, Unsupported):

@@ -97,6 +97,7 @@ TSQL_TABLE = Table(
             nullable=True,
             nullable_explicit=True,
             filestream=True,
+            derived_from="copy of dbo.docs",  # as a derived table's column (issue 31)
             span=span(6),
         ),
     ),

@@ -17,6 +17,8 @@ shows what the user wrote.
 * :mod:`~analyzer.build.user_types`: alias types and HiRDB abstract data types;
 * :mod:`~analyzer.build.changes`: ``ALTER TABLE ... ADD`` and ``CREATE INDEX``;
 * :mod:`~analyzer.build.replicated`: the replication statements of the Sybase grammar;
+* :mod:`~analyzer.build.derived`: tables made from a query or another table (``CREATE TABLE
+  ... AS``, ``SELECT ... INTO``), typed against the file's tables before them (issue 31);
 
 :mod:`~analyzer.build.context` holds what all of them read (:class:`Context`, names, types).
 
@@ -34,10 +36,13 @@ shows what the user wrote.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlglot import exp
 
 from analyzer.build.changes import table_changes
 from analyzer.build.context import BuildError, Context, NotStored, data_type, qualified
+from analyzer.build.derived import Derived, derived_table
 from analyzer.build.indexes import hirdb_index
 from analyzer.build.replicated import REPLICATION_NODES, Replicated, replication
 from analyzer.build.tables import create_table
@@ -48,6 +53,7 @@ from grammars import nodes
 __all__ = [
     "BuildError",
     "Context",
+    "Derived",
     "NotStored",
     "Replicated",
     "build",
@@ -59,12 +65,34 @@ __all__ = [
 
 
 def build(
-    tree: exp.Expr, ctx: Context
-) -> Table | UserType | Index | Replicated | tuple[TableChange, ...]:
+    tree: exp.Expr,
+    ctx: Context,
+    known: Sequence[Table] = (),
+    uses: Sequence[tuple[int, str]] = (),
+) -> Table | UserType | Index | Replicated | Derived | tuple[TableChange, ...]:
     """Lower a CREATE TABLE or CREATE TYPE tree to a :class:`Table` or :class:`UserType`
     (or a replication statement of the Sybase grammar to its IR record, :func:`replication`;
     an ``ALTER TABLE ... ADD`` constraint to one :class:`TableChange` per constraint, a
-    ``CREATE INDEX`` to one, :func:`table_changes`)."""
+    ``CREATE INDEX`` to one, :func:`table_changes`; a ``CREATE TABLE ... AS`` or ``SELECT
+    ... INTO`` to the :class:`Derived` table typed against ``known``, the file's tables
+    before it, and ``uses``, its USE / DATABASE statements, :func:`derived_table`)."""
+    if isinstance(tree, exp.Select):
+        into = tree.args.get("into")
+        if into is not None and isinstance(into.this, exp.Table):
+            return derived_table(tree, ctx, known, uses)
+        raise NotStored("select", "")  # a query (or SELECT ... INTO @variable): skipped
+    if isinstance(tree, exp.SetOperation):  # SELECT ... INTO t FROM ... UNION SELECT ...
+        first: exp.Expr = tree
+        while isinstance(first, exp.SetOperation):
+            first = first.this
+        into = first.args.get("into")
+        if into is not None and isinstance(into.this, exp.Table):
+            raise BuildError(
+                f"SELECT ... INTO {qualified(into.this)} ... {tree.key.upper()}: a query other "
+                "than one SELECT is not typed yet; the table is not analysed",
+                accepted=True,
+            )
+        raise NotStored("select", "")
     if isinstance(tree, REPLICATION_NODES):
         return replication(tree, ctx)
     if isinstance(tree, nodes.CreateAliasType):
@@ -77,6 +105,8 @@ def build(
         return table_changes(tree, ctx)
     kind = str(tree.args.get("kind", "")).upper() if isinstance(tree, exp.Create) else ""
     if kind == "TABLE":
+        if _derived(tree):
+            return derived_table(tree, ctx, known, uses)  # type: ignore[arg-type]
         return create_table(tree, ctx)  # type: ignore[arg-type]
     if kind == "TYPE":
         raise NotStored(
@@ -85,3 +115,16 @@ def build(
     if kind.endswith("INDEX") and isinstance(tree, exp.Create) and isinstance(tree.this, exp.Index):
         return table_changes(tree, ctx)
     raise BuildError(f"not a CREATE TABLE or CREATE TYPE statement: {type(tree).__name__}")
+
+
+def _derived(create: exp.Expr) -> bool:
+    """A CREATE TABLE ... AS (a query or a table) without column definitions (Teradata's
+    ``CREATE TABLE t (a, b) AS ...`` names them only); ``CREATE TABLE likes AS EDGE`` (a SQL
+    Server graph table) is a table of its own."""
+    query = create.args.get("expression")
+    if not isinstance(query, (exp.Query, exp.Table)):
+        return False
+    schema = create.this
+    return not isinstance(schema, exp.Schema) or all(
+        isinstance(c, (exp.Identifier, exp.Column)) for c in schema.expressions
+    )

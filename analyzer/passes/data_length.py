@@ -145,6 +145,9 @@ def data_length(
                 # A persisted computed column's type comes from its expression, which
                 # ddlaudit does not evaluate: say so on every platform, in one place.
                 storage = Unsupported("the type of a persisted computed column is not declared")
+            elif not column.type.declared and column.type.family == "other":
+                # a derived table's column its query does not type (P009, issue 31)
+                storage = Unsupported("its type is not known (a derived column not typed: P009)")
             else:
                 key: t.Hashable = key_of(column, table)
                 if presence:

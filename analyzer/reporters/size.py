@@ -19,7 +19,7 @@ import sys
 import typing as t
 
 from analyzer.estimators import TableEstimate
-from analyzer.ir import FileResult, QualifiedName, to_dict
+from analyzer.ir import FileResult, QualifiedName, Table, to_dict
 from analyzer.worksheet import render
 
 if t.TYPE_CHECKING:  # annotations only: sized with --indexes alone (D108)
@@ -220,6 +220,9 @@ def rich_text(
         if e.reconstruction:
             console.print(f"note: reconstruction: {e.reconstruction}", markup=False)
         if explain:
+            origins = derived_origins(table)
+            if origins:
+                console.print(origins, markup=False)
             for ws in e.worksheets:
                 console.print(render(ws), markup=False)
         mine = [x for x in indexes or () if x.path == e.path and x.table == e.table]
@@ -228,6 +231,28 @@ def rich_text(
         elif indexes is not None:
             console.print(f"{name}: no index sized on {e.platform}", markup=False)
         console.print()
+
+
+def derived_origins(table: Table | None) -> str:
+    """Where the columns of a derived table (``CREATE TABLE ... AS``, ``SELECT ... INTO``)
+    took their types, for ``--explain``; "" for a table of declared columns.
+
+    >>> from analyzer.ir import Column, DataType, QualifiedName
+    >>> dt = DataType("INTEGER", "INTEGER", "integer")
+    >>> c = Column("id", 1, dt, False, False, derived_from="s.orders.id")
+    >>> u = Column("x", 2, DataType("", "", "other"), True, False)
+    >>> print(derived_origins(Table(QualifiedName("t"), "teradata", (c, u))))
+    column types (derived table): id from s.orders.id; x unknown (P009)
+    """
+    if table is None or not any(c.derived_from for c in table.columns):
+        return ""
+    parts = [
+        f"{c.name} unknown (P009)"
+        if not c.derived_from or (not c.type.declared and c.type.family == "other")
+        else f"{c.name} from {c.derived_from}"
+        for c in table.columns
+    ]
+    return "column types (derived table): " + "; ".join(parts)
 
 
 def _styled(file: t.TextIO | None) -> bool:

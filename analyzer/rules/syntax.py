@@ -6,7 +6,7 @@ none has a check of its own.  What each grammar reads is in docs/grammars.md, ho
 dialect is chosen in docs/decisions.md D4.
 
 >>> [r.code for r in RULES]
-['P001', 'P002', 'P003', 'P004', 'P005', 'P006', 'P007', 'P008', 'P900']
+['P001', 'P002', 'P003', 'P004', 'P005', 'P006', 'P007', 'P008', 'P009', 'P900']
 """
 
 from __future__ import annotations
@@ -129,23 +129,27 @@ NOT_LOWERED = Rule(
     Severity.ERROR,
     "the statement parsed but cannot be represented in the IR",
     what="Reports a CREATE TABLE that parsed but that ddlaudit cannot turn into a table: "
-    "`CREATE TABLE ... AS` (a copy of a query or of another table, without a column list: "
-    "a warning, since the engine runs it) and a CREATE TABLE that declares no column (an "
-    "error). The finding spans the statement; the statement is left out of the results.",
-    why="The columns of `CREATE TABLE ... AS` come from the query or the source table "
-    "when the statement runs; the DDL does not say them, so the table cannot be sized or "
-    "checked, and references to it are not resolved.",
-    example="CREATE MULTISET TABLE sales.orders_2024 AS (\n"
-    "    SELECT order_id, amount FROM sales.orders WHERE order_year = 2024\n"
-    ") WITH DATA\nPRIMARY INDEX (order_id);",
-    fix="Declare the columns, then fill the table with INSERT ... SELECT:\n\n"
+    "a `CREATE TABLE ... AS` whose columns cannot be known (a copy of a table, or `SELECT *` "
+    "over one, that the file does not define before the statement; a query other than one "
+    "SELECT: a warning, since the engine runs it), a derived table the engine refuses (a "
+    "select-list expression without a name, a column name twice) and a CREATE TABLE that "
+    "declares no column (errors). The finding spans the statement; the statement is left "
+    "out of the results. A `CREATE TABLE ... AS` or `SELECT ... INTO` over known tables is "
+    "a table with typed columns (P009 names the ones that cannot be typed).",
+    why="The columns of `CREATE TABLE t AS src` come from the source table when the "
+    "statement runs; when ddlaudit does not know the source (another file of the scope is "
+    "not read for it yet), the table cannot be sized or checked, and references to it are "
+    "not resolved.",
+    example="CREATE MULTISET TABLE sales.orders_2024 AS sales.orders WITH NO DATA;",
+    fix="Create the source table before the copy in the same script, or declare the columns, "
+    "then fill the table with INSERT ... SELECT:\n\n"
     "CREATE MULTISET TABLE sales.orders_2024 (\n    order_id INTEGER NOT NULL,\n"
     "    amount DECIMAL(12, 2)\n) PRIMARY INDEX (order_id);\n\n"
     "INSERT INTO sales.orders_2024\n"
     "SELECT order_id, amount FROM sales.orders WHERE order_year = 2024;",
     references=(
         "Teradata SQL Data Definition Language: CREATE TABLE (AS Clause)",
-        "ddlaudit docs/decisions.md: D5 (What is analysed and what is skipped)",
+        "ddlaudit docs/decisions.md: D5 (What is analysed and what is skipped), D172",
     ),
     reported_by="build",
     dialect="teradata",
@@ -245,6 +249,40 @@ STATEMENT_NOT_ANALYSED = Rule(
     dialect="sybase",
 )
 
+UNTYPED_DERIVED_COLUMN = Rule(
+    "P009",
+    "untyped-derived-column",
+    "syntax",
+    Severity.WARNING,
+    "a column of a derived table (CREATE TABLE AS) is untyped",
+    what="Reports a table made from a query (Teradata `CREATE TABLE t AS (SELECT ...) WITH "
+    "[NO] DATA`, SQL Server and ASE `SELECT ... INTO t`, Azure Synapse `CREATE TABLE t WITH "
+    "(...) AS SELECT ...`) with select-list expressions ddlaudit cannot type: a column of a "
+    "table the file does not define before the statement, or an expression other than a "
+    "column reference, a CAST, a literal, MAX or MIN (on SQL Server also COUNT, COUNT_BIG, "
+    "SUM, AVG and ISNULL): arithmetic, CASE, other functions. One "
+    "finding per statement names them all; those columns are of unknown type (S001 says "
+    "each is not sized) and the rest of the table is sized.",
+    why="The table's row size comes out low by the width of each untyped column, and the "
+    "type checks cannot see it. The tables an ETL script makes from queries are the ones "
+    "that fill spool, tempdb and staging space.",
+    example="CREATE VOLATILE TABLE vt AS (\n    SELECT order_id, amount * 2 AS doubled"
+    " FROM sales.orders\n) WITH DATA PRIMARY INDEX (order_id) ON COMMIT PRESERVE ROWS;",
+    fix="CAST the expression to the type it should have (the CAST's type is the column's "
+    "type):\n\n"
+    "CREATE VOLATILE TABLE vt AS (\n    SELECT order_id, CAST(amount * 2 AS DECIMAL(14, 2))"
+    " AS doubled FROM sales.orders\n) WITH DATA PRIMARY INDEX (order_id) ON COMMIT "
+    "PRESERVE ROWS;",
+    references=(
+        "Teradata SQL Data Definition Language: CREATE TABLE (AS Clause)",
+        'SQL Server: SELECT - INTO Clause ("The format of new_table is determined by '
+        'evaluating the expressions in the select list")',
+        "ddlaudit docs/decisions.md: D172-D176",
+    ),
+    reported_by="analyzer.core (tables made from a query)",
+    dialect="teradata",
+)
+
 PARSER_CRASH = Rule(
     "P900",
     "parser-crash",
@@ -281,5 +319,6 @@ RULES: tuple[Rule, ...] = (
     COMPILED_SQLGLOT,
     SKIPPED_CREATE_TABLE,
     STATEMENT_NOT_ANALYSED,
+    UNTYPED_DERIVED_COLUMN,
     PARSER_CRASH,
 )
