@@ -2555,18 +2555,20 @@ def names__Changed(_setattr, _HAS_DEFAULT_FACTORY, _dflt_new_key):
     return __init__
 
 
-def names__Defined(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect):
+def names__Defined(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect, _dflt_guarded):
     def __init__(
         self,
         key,
         start,
         signature,
         dialect=_dflt_dialect,
+        guarded=_dflt_guarded,
     ):
         _setattr(self, 'key', key)
         _setattr(self, 'start', start)
         _setattr(self, 'signature', signature)
         _setattr(self, 'dialect', dialect)
+        _setattr(self, 'guarded', guarded)
 
     return __init__
 
