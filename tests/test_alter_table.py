@@ -386,7 +386,7 @@ def test_ir_json_round_trip() -> None:
     r = _analyze(SSMS, "tsql")
     assert from_dict(FileResult, to_dict(r)) == r
     doc = document([r])
-    assert doc["schema_version"] == SCHEMA_VERSION == "1.6"
+    assert doc["schema_version"] == SCHEMA_VERSION == "1.7"
     change = doc["files"][0]["table_changes"][2]
     assert change["procedure"] == "create index" and change["index"]["name"] == "UX_Customer_Code"
     assert from_dict(TableChange, change) == r.table_changes[2]
