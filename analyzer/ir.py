@@ -929,7 +929,7 @@ def decode(data: bytes | str) -> Document:
     decoded by msgspec straight into the IR (no intermediate dicts); raises
     ``msgspec.DecodeError`` (a ``ValueError``) for text that is not such a document.
 
-    >>> doc = decode('{"schema_version": "1.6", "files": [{"path": "a.sql", '
+    >>> doc = decode('{"schema_version": "1.7", "files": [{"path": "a.sql", '
     ...     '"dialect": "tsql", "encoding": "utf-8", "skipped_by_kind": {}}]}')
     >>> doc.files[0] == FileResult("a.sql", "tsql", "utf-8")
     True

@@ -13,7 +13,7 @@ version is a new schema.
 
 >>> doc = schema()
 >>> doc["properties"]["schema_version"], doc["$defs"]["Severity"]["enum"]
-({'const': '1.6'}, ['error', 'info', 'warning'])
+({'const': '1.7'}, ['error', 'info', 'warning'])
 >>> doc["$defs"]["QualifiedName"]["required"]
 ['name']
 """
