@@ -400,23 +400,17 @@ def _comparable(
         return side.shown(os.path.relpath(where[0], side.root)), where[1]
 
     for pair in pairs:
-        if pair.after is None and pair.before is not None:
-            where = broken["head"].get((scope, pair.before.key))
-            if where is not None:
-                seen.add(pair.before.key)
-                path, line = shown(head, where)
-                why = f"its CREATE TABLE does not parse in HEAD: {where[2]}"
-                lost.append(Uncompared(scope, str(pair.before.table.name), "head", path, line, why))
-                continue
-        if pair.before is None and pair.after is not None:
-            where = broken["base"].get((scope, pair.after.key))
-            if where is not None:
-                seen.add(pair.after.key)
-                path, line = shown(base, where)
-                why = f"its CREATE TABLE does not parse in BASE: {where[2]}"
-                lost.append(Uncompared(scope, str(pair.after.table.name), "base", path, line, why))
-                continue
-        kept.append(pair)
+        # a table one side has and the other cannot parse: (the table, the broken side)
+        one = pair.before if pair.after is None else pair.after if pair.before is None else None
+        side, named = ("head", head) if pair.after is None else ("base", base)
+        where = broken[side].get((scope, one.key)) if one is not None else None
+        if one is None or where is None:
+            kept.append(pair)
+            continue
+        seen.add(one.key)
+        path, line = shown(named, where)
+        why = f"its CREATE TABLE does not parse in {side.upper()}: {where[2]}"
+        lost.append(Uncompared(scope, str(one.table.name), side, path, line, why))
     for (where_scope, key), where in broken["head"].items():
         if where_scope != scope or key in seen or (scope, key) not in broken["base"]:
             continue
