@@ -171,3 +171,12 @@ def test_a_table_that_does_not_parse_is_said_not_compared(tmp_path: Path) -> Non
     assert doc["summary"]["tables_not_compared"] == 2
     lost = sorted((u["table"], u["side"], u["line"]) for u in doc["not_compared"])
     assert lost == [("bad", "both", 3), ("half", "head", 5)]
+
+
+def test_a_new_table_that_does_not_parse_is_said_not_compared(tmp_path: Path) -> None:
+    # a table only HEAD has, whose CREATE TABLE does not parse (jBPM: id bigint numeric(19,0))
+    base = "CREATE TABLE ok (a int)\nGO\n"
+    head = base + "CREATE TABLE fresh (id bigint numeric(19,0) NOT NULL)\nGO\n"
+    doc = _dirs(tmp_path, {"t.sql": base}, {"t.sql": head})
+    assert doc["tables"] == []
+    assert [(u["table"], u["side"]) for u in doc["not_compared"]] == [("fresh", "head")]

@@ -411,12 +411,19 @@ def _comparable(
         path, line = shown(named, where)
         why = f"its CREATE TABLE does not parse in {side.upper()}: {where[2]}"
         lost.append(Uncompared(scope, str(one.table.name), side, path, line, why))
-    for (where_scope, key), where in broken["head"].items():
-        if where_scope != scope or key in seen or (scope, key) not in broken["base"]:
-            continue
-        path, line = shown(head, where)
-        why = f"its CREATE TABLE parses on neither side: {where[2]}"
-        lost.append(Uncompared(scope, key, "both", path, line, why))
+    paired = {p.key for pair in pairs for p in (pair.before, pair.after) if p is not None}
+    for side, named in (("head", head), ("base", base)):
+        for (where_scope, key), where in broken[side].items():
+            if where_scope != scope or key in seen or key in paired:
+                continue
+            seen.add(key)
+            path, line = shown(named, where)
+            if (scope, key) in broken["base" if side == "head" else "head"]:
+                side_of, why = "both", f"its CREATE TABLE parses on neither side: {where[2]}"
+            else:  # a table only this side has, and it does not parse there
+                side_of = side
+                why = f"its CREATE TABLE does not parse in {side.upper()}: {where[2]}"
+            lost.append(Uncompared(scope, key, side_of, path, line, why))
     return kept, lost
 
 
