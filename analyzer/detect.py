@@ -115,9 +115,8 @@ def _without_comments(head: str) -> str:
 def detect(text: str, path: str = "") -> DialectChoice:
     """Score each grammar's evidence over the head of ``text``, comments left out (and the
     platform ``path`` names, :func:`path_hint`); highest total wins."""
-    hint = path_hint(path) if path else None
     for window in SCAN_WINDOWS:
-        choice = _score(_without_comments(text[:window]), hint)
+        choice = _score(_without_comments(text[:window]), path)
         if choice is not None or window >= len(text):
             break
     if choice is None:
@@ -167,7 +166,7 @@ def _evidence_index() -> _EvidenceIndex:
     )
 
 
-def _score(head: str, hint: str | None = None) -> DialectChoice | None:
+def _score(head: str, path: str = "") -> DialectChoice | None:
     lowered = fold_case(head)
     words = text_words(head, lowered)
     index = _evidence_index()
@@ -189,7 +188,9 @@ def _score(head: str, hint: str | None = None) -> DialectChoice | None:
             own, score, labels = scores.get(gi) or (0, 0, [])
             labels.append(ev.label)
             scores[gi] = (own + (0 if ev.shared else ev.weight), score + ev.weight, labels)
-    if hint is not None and not any(own for own, _, _ in scores.values()):
+    # the file's name is read only where the content shows nothing of its own
+    hint = path_hint(path) if path and not any(own for own, _, _ in scores.values()) else None
+    if hint is not None:
         # nothing only one dialect accepts: the file's name decides
         shared = next(
             (labels for gi, (_, _, labels) in scores.items() if index.grammars[gi][0] == hint), []

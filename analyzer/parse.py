@@ -45,7 +45,7 @@ class Parsed:
     diagnostics: tuple[Diagnostic, ...] = ()
 
 
-_TOKEN_REPR = re.compile(
+_TOKEN_REPR = (
     r"<Token token_type: TokenType\.\w+, text: (?P<text>.*?), line: \d+, col: \d+, "
     r"start: \d+, end: \d+, comments: \[.*?\]>"
 )
@@ -58,7 +58,9 @@ def _plain_tokens(description: str) -> str:
     ...               "text: <, line: 1, col: 14, start: 13, end: 13, comments: []>")
     "Expected table name but got '<'"
     """
-    return _TOKEN_REPR.sub(lambda m: repr(m.group("text")), description)
+    if "<Token " not in description:
+        return description  # the pattern is compiled only for a message that needs it
+    return re.sub(_TOKEN_REPR, lambda m: repr(m.group("text")), description)
 
 
 def _line_start(text: str, line: int) -> int:

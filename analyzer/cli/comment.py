@@ -52,7 +52,7 @@ _TOKEN_HINT = {
     "azure": "map it in the step: 'env: {name}: $(System.AccessToken)'",
 }
 #: The summary line 'ddlaudit diff --format markdown' writes when no finding is new.
-_CLEAN_HEADLINE = re.compile(r"[^\n]*\*\*ddlaudit\*\*: [^\n]*; no new finding(?:, [0-9]+ fixed)?")
+_CLEAN_HEADLINE = r"[^\n]*\*\*ddlaudit\*\*: [^\n]*; no new finding(?:, [0-9]+ fixed)?"
 
 
 def detect_platform(environ: t.Mapping[str, str]) -> str:
@@ -214,7 +214,7 @@ def comment(
     if clean is None:
         # --body: the summary line under the marker, as the diff's Markdown writes it (D151).
         lines = text.split("\n", 2)
-        clean = len(lines) > 1 and _CLEAN_HEADLINE.fullmatch(lines[1]) is not None
+        clean = len(lines) > 1 and re.fullmatch(_CLEAN_HEADLINE, lines[1]) is not None
     resolved = thread_status == "closed" or (thread_status == "auto" and clean)
     if platform == "github":
         where, post = _github(text, marker_line, repo, number, api_url, author)
