@@ -3666,6 +3666,16 @@ def spark_worker__Indexing(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
+def spark_worker__Kept(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        paths,
+    ):
+        _setattr(self, 'paths', paths)
+
+    return __init__
+
+
 def spark_worker__Member(_setattr, _HAS_DEFAULT_FACTORY, _dflt_order, _dflt_text):
     def __init__(
         self,
@@ -3712,6 +3722,16 @@ def spark_worker__PackScope(_setattr, _HAS_DEFAULT_FACTORY, _dflt_settled):
         _setattr(self, 'scope', scope)
         _setattr(self, 'files', files)
         _setattr(self, 'settled', settled)
+
+    return __init__
+
+
+def spark_worker__Quieted(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        paths,
+    ):
+        _setattr(self, 'paths', paths)
 
     return __init__
 

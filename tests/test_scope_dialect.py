@@ -66,18 +66,30 @@ def test_lint_in_one_process_and_in_the_pool(tmp_path: Path, jobs: str) -> None:
 
 
 @pytest.mark.spark
-def test_a_one_pass_scan_settles_the_scope_dialect_as_lint_does(
-    spark: object, tmp_path: Path
+@pytest.mark.parametrize("path", ["one_pass", "two_phase"])
+def test_a_scan_settles_the_scope_dialect_as_lint_does(
+    spark: object, tmp_path: Path, path: str
 ) -> None:
     from analyzer.rows import read_order
-    from analyzer.spark.scan import run_scan
+    from analyzer.spark.scan import Budget, run_scan
 
     _files(tmp_path / "db", ASE)
+    _files(tmp_path / "none", {"a.sql": "grant a to b\n", "b.sql": "grant b to c\n"})
+    for marked in ("db", "none"):
+        (tmp_path / marked / "ddlaudit.toml").write_text("")
     out = tmp_path / "out"
-    run_scan([str(tmp_path / "db")], str(out), progress=False)
+    budget = Budget(files=0) if path == "two_phase" else None
+    paths = [str(tmp_path / "db"), str(tmp_path / "none")]
+    run_scan(paths, str(out), progress=False, budget=budget)
     frame = spark.read.parquet(str(out / "files"))  # type: ignore[attr-defined]
     assert "file" in read_order("files")
     dialects = {Path(r[0]).name: r[1] for r in frame.select("file", "dialect").collect()}
-    assert dialects == {"tables.sql": "sybase", "grants.sql": "sybase", "more.sql": "sybase"}
+    assert {k: v for k, v in dialects.items() if k not in ("a.sql", "b.sql")} == {
+        "tables.sql": "sybase",
+        "grants.sql": "sybase",
+        "more.sql": "sybase",
+    }
     findings = spark.read.parquet(str(out / "findings")).collect()  # type: ignore[attr-defined]
-    assert all(r["code"] != "P003" for r in findings)
+    assert [r["file"] for r in findings if r["code"] == "P003"] == [
+        str(tmp_path / "none" / "a.sql")
+    ]  # the undecided scope says it once

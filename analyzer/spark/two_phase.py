@@ -16,6 +16,7 @@ import math
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -24,11 +25,13 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from analyzer.core import Options
+from analyzer.ir import Diagnostic, FileResult, Severity
 from analyzer.rows import (
     FILE_DATASETS,
     Row,
 )
 from analyzer.rules.registry import Rule
+from analyzer.scope_dialect import FALLBACK_CODE, settle
 from analyzer.spark import incremental as increment
 from analyzer.spark import worker
 from analyzer.spark.listing import (
@@ -99,6 +102,56 @@ def _untagged(row: tuple[str, Row]) -> Row:
     return row[1]
 
 
+def _settle_dialects(
+    sc: Any,
+    spark_read: Any,
+    listing: Listing,
+    places: dict[str, tuple[str, int]],
+    options: Options,
+    source_rules: tuple[Rule, ...],
+    phases: Phases,
+) -> Any:
+    """Phase 1 with each scope's dialect settled as ``lint`` settles it (D167): the driver
+    collects each file's outline (path, scope, dialect, P003), reads again here the local
+    files that fell back in a scope that settled on a dialect (they are few: grant and
+    index scripts), and takes the P003 off all but the first of an undecided scope's.
+    A remote file that fell back keeps its P003 (the driver cannot read it)."""
+    outlines = spark_read.map(worker.outline).collect()
+    if not any(fell for _, _, _, fell in outlines):
+        return spark_read
+    local = {shown: absolute for absolute, shown in listing.local}
+    by_scope: dict[str, list[FileResult]] = {}
+    for path, scope, dialect, fell in sorted(outlines, key=lambda o: places.get(o[0], ("", 0))):
+        notes = (Diagnostic(FALLBACK_CODE, Severity.WARNING, ""),) if fell else ()
+        by_scope.setdefault(scope, []).append(FileResult(path, dialect, None, diagnostics=notes))
+    again: list[worker.Analysed] = []
+    quiet: set[str] = set()
+    for scope, files in by_scope.items():
+
+        def redo(
+            i: int, dialect: str, files: list[FileResult] = files, scope: str = scope
+        ) -> FileResult:
+            path = files[i].path
+            if path in local:
+                scoped = replace(options, scope_dialect=dialect)
+                place = places.get(path, (scope, 0))
+                again.append(settle_on_driver(local[path], path, None, scoped, place, source_rules))
+            return files[i]
+
+        def hush(item: FileResult) -> FileResult:
+            quiet.add(item.path)
+            return item
+
+        settle(files, redo, hush)
+    if not again and not quiet:
+        return spark_read
+    read_again = sc.broadcast({item.result.path for item in again})
+    hushed = sc.broadcast(quiet)
+    phases.release.extend((read_again.unpersist, hushed.unpersist))
+    kept = spark_read.filter(worker.Kept(read_again)).map(worker.Quieted(hushed))
+    return kept.union(sc.parallelize(again, 1)) if again else kept
+
+
 def run_two_phase(
     spark: SparkSession,
     listing: Listing,
@@ -155,6 +208,7 @@ def run_two_phase(
     phases.release.append(spark_read.unpersist)
     phases.early.append(spark_read.unpersist)
 
+    spark_read = _settle_dialects(sc, spark_read, listing, places, options, source_rules, phases)
     # Only the paths come back (and, with a workload, what its check needs of each file).
     named = worker.workload_names(run.workload)
     seen = spark_read.map(partial(worker.seen, named=named)).collect()

@@ -283,6 +283,39 @@ def seen(
     return path_of(analysed), workload_piece(analysed, named)
 
 
+def outline(analysed: Analysed) -> tuple[str, str, str | None, bool]:
+    """What the driver needs to settle a scope's dialect (D167): the file's path, scope,
+    dialect, and whether it fell back (P003)."""
+    result = analysed.result
+    fell = any(d.code == FALLBACK_CODE for d in result.diagnostics)
+    return result.path, analysed.prepared.scope, result.dialect, fell
+
+
+@frozen_record
+class Quieted:
+    """A phase-1 item with its P003 taken off when its path is in ``paths`` (a broadcast:
+    its scope said P003 once already, D167)."""
+
+    paths: Any
+
+    def __call__(self, item: Analysed) -> Analysed:
+        if item.result.path not in self.paths.value:
+            return item
+        kept = tuple(f for f in item.prepared.findings if f.code != FALLBACK_CODE)
+        prepared = replace(item.prepared, result=quieted(item.result), findings=kept)
+        return replace(item, prepared=prepared)
+
+
+@frozen_record
+class Kept:
+    """Whether a phase-1 item stays (its path is not among those read again)."""
+
+    paths: Any
+
+    def __call__(self, item: Analysed) -> bool:
+        return item.result.path not in self.paths.value
+
+
 #: Phase-2 groups per scope at most: a scope's links are shipped to each of its groups.
 MAX_SALTS = 32
 
