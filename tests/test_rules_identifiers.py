@@ -96,7 +96,8 @@ def test_n001_sql_server_local_temporary_tables() -> None:
 def test_n001_ase_release_and_delimited_identifiers() -> None:
     ddl = "create table " + "t" * 31 + " (a int)\ngo\n"
     found = run(identifiers.identifier_too_long, ddl, "sybase", sizing=ase("12.5"))
-    assert [f.message.split("; ")[1] for f in found] == ["SAP ASE 12.5 allows 30"]
+    expected = "SAP ASE 12.5 ([size.ase] limits_release) allows 30"
+    assert [f.message.split("; ")[1] for f in found] == [expected]
     assert not run(identifiers.identifier_too_long, ddl, "sybase", sizing=ase("15.7"))
     quoted = 'create table "' + "t" * 254 + '" ("' + "c" * 254 + '" int, ' + "d" * 254 + " int)"
     found = run(identifiers.identifier_too_long, quoted, "sybase", sizing=ase("15.7"))
@@ -108,7 +109,8 @@ def test_n001_teradata_release() -> None:
     ddl = "CREATE MULTISET TABLE s." + "t" * 31 + " (a INTEGER) PRIMARY INDEX (a);"
     assert not run(identifiers.identifier_too_long, ddl, "teradata")  # 16.10: 128
     found = run(identifiers.identifier_too_long, ddl, "teradata", sizing=teradata("14.0"))
-    assert len(found) == 1 and "Teradata 14.0 allows 30" in found[0].message
+    expected = "Teradata 14.0 ([size.teradata] release) allows 30"
+    assert len(found) == 1 and expected in found[0].message
 
 
 def test_n001_hirdb_bytes_in_the_scripts_encoding() -> None:

@@ -190,8 +190,18 @@ def _too_long(
         return None
     unit = bound.unit if bound.unit == "characters" else f"bytes ({encoding})"
     where = _PLATFORM_NAMES[bound.platform] + (f" {release}" if release else "")
+    # the release is a setting, not the DDL's: say which one and where it is set
+    setting = _RELEASE_SETTING.get(bound.platform) if release else None
+    where += f" ({setting})" if setting else ""
     of = f" of {_short(str(owner))}" if owner is not None else ""
     return f"{kind} {_short(name)}{of} is {length} {unit} long; {where} allows {allowed}{why}"
+
+
+#: Where the release a limit depends on is set (issue 27 item 6).
+_RELEASE_SETTING = {
+    "teradata": "[size.teradata] release",
+    "ase": "[size.ase] limits_release",
+}
 
 
 def _short(name: str) -> str:
