@@ -7,14 +7,14 @@ after a ``USE``, a table a script drops before it creates it again.
 
 >>> from analyzer.ir import Span
 >>> at = Span("t.sql", 1, 1, 1, 9, 0, 8)
->>> name_change("USE [pubs]", "use", at).name
+>>> name_changes("USE [pubs]", "use", at)[0].name
 QualifiedName(name='pubs', schema=None, catalog=None)
 >>> [str(c.name) for c in name_changes("drop table dbo.a, b", "drop table", at)]
 ['dbo.a', 'b']
->>> c = name_change("exec sp_rename 'dbo.old', 'new'", "exec sp_rename", at)
+>>> (c,) = name_changes("exec sp_rename 'dbo.old', 'new'", "exec sp_rename", at)
 >>> (str(c.name), str(c.new_name))
 ('dbo.old', 'new')
->>> name_change("RENAME TABLE db.a TO db.b", "rename", at).new_name
+>>> name_changes("RENAME TABLE db.a TO db.b", "rename", at)[0].new_name
 QualifiedName(name='b', schema='db', catalog=None)
 """
 
@@ -129,10 +129,4 @@ def name_changes(text: str, label: str, span: Span) -> list[NameChange]:
     return []
 
 
-def name_change(text: str, label: str, span: Span) -> NameChange | None:
-    """The first of :func:`name_changes`, or None."""
-    found = name_changes(text, label, span)
-    return found[0] if found else None
-
-
-__all__ = ["NAMING_LABELS", "name_change", "name_changes", "qualified"]
+__all__ = ["NAMING_LABELS", "name_changes", "qualified"]

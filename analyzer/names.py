@@ -14,9 +14,10 @@ A name is read with the context its statement runs in:
 
 A reference matches a definition when the bare names are equal and every qualifier known
 on both sides is equal: ``Production.Product`` never matches ``dbo.Product``. Of several
-definitions it resolves to the nearest: the same file (the last one before the reference,
-else the first), then the same directory, then the scope in listing order; never to a file
-whose tables collide with the reference's own under different definitions
+definitions it resolves to the nearest (:func:`nearest`): the same file (the last one
+before the reference, else the first), then the same directory, then the scope in listing
+order; never to a file whose tables collide with the reference's own under different
+definitions
 (:func:`replay`: two databases mixed in one scope).
 
 >>> from analyzer.ir import QualifiedName as Q
@@ -35,7 +36,7 @@ from __future__ import annotations
 import bisect
 import os
 import typing as t
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from analyzer.ir import NameChange, QualifiedName
 from analyzer.records import record
@@ -108,38 +109,6 @@ class Place:
 
 
 T = t.TypeVar("T")
-
-
-class Resolver(t.Generic[T]):
-    """Definitions by name; :meth:`find` resolves a reference to the nearest one.
-
-    ``entries`` are ``(key, place, item)`` in listing order; ``apart`` the pairs of files
-    never linked to each other (:func:`replay`).
-    """
-
-    def __init__(
-        self,
-        entries: Iterable[tuple[Key, Place, T]],
-        apart: frozenset[frozenset[str]] = frozenset(),
-    ) -> None:
-        self.by_name: dict[str, list[tuple[Key, Place, T]]] = {}
-        for entry in entries:
-            self.by_name.setdefault(entry[0].name, []).append(entry)
-        self.apart = apart
-
-    def find(self, name: QualifiedName, at: Place) -> T | None:
-        """The definition ``name``, read at ``at``, resolves to (None: not in the scope)."""
-        candidates = self.by_name.get(name.name.lower())
-        if not candidates:
-            return None
-        wanted = key(name, at.dialect, at.database)
-        found = [
-            e
-            for e in candidates
-            if matches(wanted, e[0])
-            and (not self.apart or frozenset((e[1].path, at.path)) not in self.apart)
-        ]
-        return nearest(found, at)
 
 
 def nearest(found: Sequence[tuple[Key, Place, T]], at: Place) -> T | None:
@@ -271,14 +240,6 @@ def replay(
     return tuple(found), frozenset(apart)
 
 
-def places(
-    path: str, dialect: str | None, changes: Sequence[NameChange]
-) -> Callable[[int | None], Place]:
-    """``offset -> Place`` for one file (its dialect and ``use`` statements)."""
-    uses = databases(changes)
-    return lambda start: Place(path, start, dialect, database_at(uses, start))
-
-
 __all__ = [
     "DEFAULT_SCHEMA",
     "Changed",
@@ -286,13 +247,11 @@ __all__ = [
     "Key",
     "Place",
     "Redefinition",
-    "Resolver",
     "changed",
     "database_at",
     "databases",
     "key",
     "matches",
     "nearest",
-    "places",
     "replay",
 ]
