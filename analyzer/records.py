@@ -39,9 +39,11 @@ import abc
 import dataclasses
 import importlib
 import inspect
+import itertools
 import operator
 import reprlib
 import typing as t
+from collections import deque
 from dataclasses import MISSING, Field, FrozenInstanceError
 
 C = t.TypeVar("C", bound=type)
@@ -237,14 +239,33 @@ def _init(cls: type, fields: tuple[Field[t.Any], ...]) -> t.Callable[..., None]:
     return t.cast(t.Callable[..., None], init)
 
 
-def _getstate(self: t.Any) -> list[t.Any]:
-    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+def _consume(items: t.Iterable[t.Any]) -> None:
+    deque(items, maxlen=0)
 
 
-def _setstate(self: t.Any, state: list[t.Any]) -> None:
-    for f, value in zip(dataclasses.fields(self), state, strict=False):
-        # use setattr because dataclass may be frozen
-        object.__setattr__(self, f.name, value)
+def _state(names: tuple[str, ...]) -> tuple[t.Callable[..., t.Any], t.Callable[..., None]]:
+    """``__getstate__`` and ``__setstate__`` over a class's field ``names``, fixed once per
+    class: ``dataclass(slots=True)``'s pair calls ``fields()`` for every object pickled,
+    which was a quarter of a pickled IR's cost (the pool's spill and results, D189)."""
+    if len(names) == 1:
+        (only,) = names
+
+        def getstate(self: t.Any) -> list[t.Any]:
+            return [getattr(self, only)]
+
+    else:
+        get = operator.attrgetter(*names) if names else (lambda self: ())
+
+        def getstate(self: t.Any) -> list[t.Any]:
+            return list(get(self))  # a list, as dataclass(slots=True) gives
+
+    put = object.__setattr__  # the class is frozen
+
+    def setstate(self: t.Any, state: t.Sequence[t.Any]) -> None:
+        # the loop runs in C (map, consumed by a zero-length deque)
+        _consume(map(put, itertools.repeat(self), names, state))
+
+    return getstate, setstate
 
 
 def _slotted(cls: type, fields: tuple[Field[t.Any], ...]) -> t.Any:
@@ -262,10 +283,11 @@ def _slotted(cls: type, fields: tuple[Field[t.Any], ...]) -> t.Any:
     qualname = cls.__qualname__
     made: t.Any = type(cls)(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = qualname
+    getstate, setstate = _state(names)
     if "__getstate__" not in namespace:
-        made.__getstate__ = _getstate
+        made.__getstate__ = getstate
     if "__setstate__" not in namespace:
-        made.__setstate__ = _setstate
+        made.__setstate__ = setstate
     return made
 
 
