@@ -974,3 +974,12 @@ class PeriodLiteral(exp.Expression):
     Literals); ``this``: the string ``Literal``."""
 
     arg_types = {"this": True}
+
+
+class AtLocal(exp.Expression):
+    """Teradata ``date_time_primary AT LOCAL``: the value in the session's time zone (SQL
+    Date and Time Functions and Expressions, "AT LOCAL and AT TIME ZONE Time Zone
+    Specifiers"); ``AT [TIME ZONE] zone`` is sqlglot's ``AtTimeZone``.  ``this``: the
+    primary."""
+
+    arg_types = {"this": True}

@@ -413,6 +413,51 @@ class _TeradataDDLParser(TeradataParser):
             return self.expression(PeriodLiteral(this=self._parse_string()))
         return super()._parse_type(*args, **kwargs)
 
+    # ------------------------------------------------------------- time zones
+
+    def _parse_at_time_zone(self, this: exp.Expr | None) -> exp.Expr | None:
+        """``AT LOCAL`` and ``AT [TIME ZONE] zone`` after a date-time primary (SQL Date and
+        Time Functions and Expressions, "AT LOCAL and AT TIME ZONE Time Zone Specifiers":
+        ``AT TIME ZONE`` and a bare ``AT`` take the same displacement expression or time
+        zone string); sqlglot reads only ``AT TIME ZONE``.  Nothing is consumed when no
+        zone follows ``AT``."""
+        curr = self._curr
+        if this is None or curr is None or curr.text.upper() != "AT":
+            return this
+        start = self._index
+        self._advance()
+        if self._match_text_seq("LOCAL"):
+            return self._parse_at_time_zone(self.expression(nodes.AtLocal(this=this)))
+        self._match_text_seq("TIME", "ZONE")
+        zone = self._parse_unary()
+        if zone is None:
+            self._retreat(start)
+            return this
+        return self._parse_at_time_zone(self.expression(exp.AtTimeZone(this=this, zone=zone)))
+
+    def _parse_cast(self, strict: bool, safe: bool | None = None) -> exp.Expr:
+        """sqlglot's CAST, then the AT clause Teradata allows after the target type
+        (``CAST(ts AS DATE AT {LOCAL | SOURCE [TIME ZONE] | [TIME ZONE] zone})``, SQL Data
+        Types and Literals, "TIMESTAMP to DATE Conversion"), kept as the cast's ``at``:
+        ``Var`` LOCAL / SOURCE / SOURCE TIME ZONE, or the zone expression."""
+        cast = super()._parse_cast(strict, safe)
+        curr = self._curr
+        if not isinstance(cast, exp.Cast) or curr is None or curr.text.upper() != "AT":
+            return cast
+        self._advance()
+        at: exp.Expr | None
+        if self._match_text_seq("LOCAL"):
+            at = exp.var("LOCAL")
+        elif self._match_text_seq("SOURCE"):
+            at = exp.var("SOURCE TIME ZONE" if self._match_text_seq("TIME", "ZONE") else "SOURCE")
+        else:
+            self._match_text_seq("TIME", "ZONE")
+            at = self._parse_unary()
+            if at is None:
+                self.raise_error("Expected LOCAL, SOURCE or a time zone after AT")
+        cast.set("at", at)
+        return cast
+
     # ----------------------------------------------------------- table options
 
     def _parse_volatile_property(self) -> exp.VolatileProperty | exp.StabilityProperty:
@@ -522,6 +567,7 @@ class _TeradataDDLParser(TeradataParser):
         return self._parse_partition_level()
 
     def _parse_partition_level(self) -> exp.Expr | None:
+        first = self._curr
         level = (
             self._parse_column_partition()
             if self._match(TokenType.COLUMN)
@@ -531,6 +577,8 @@ class _TeradataDDLParser(TeradataParser):
             self.raise_error("Expecting a partitioning expression")
         if self._match_text_seq("ADD"):
             level = nodes.PartitionAdd(this=level, expression=self._parse_number())
+        if level is not None and first is not None:
+            level.meta["span"] = (first.start, self._prev.end + 1)  # the level as written
         return level
 
     def _parse_column_partition(self) -> exp.Expr:
@@ -705,9 +753,11 @@ def _partitioning_into_primary_index(create: exp.Create) -> None:
         if index.args.get("primary"):
             params = index.args["params"]
             if not params.args.get("partition_by"):
-                partitioned.pop()
+                # Properties.set, not pop(): the property's recorded index can be stale
+                rest = [p for p in properties.expressions if p is not partitioned]
+                properties.set("expressions", rest)
                 params.set("partition_by", [partitioned.this])
-                if not properties.expressions:
+                if not rest:
                     create.set("properties", None)
             return
 
@@ -885,6 +935,7 @@ class DdlauditTeradata(Teradata):
                 + (f" AS {self.sql(e, 'temporal')}" if e.args.get("temporal") else "")
             ),
             nodes.IntervalField: _interval_field_sql,
+            nodes.AtLocal: lambda self, e: f"{self.sql(e, 'this')} AT LOCAL",
             nodes.NamedColumnConstraint: lambda self, e: f"NAMED {self.sql(e, 'this')}",
             nodes.WithDefaultColumnConstraint: lambda self, e: "WITH DEFAULT",
             nodes.AlgorithmicCompressColumnConstraint: _alc_sql,
@@ -924,7 +975,12 @@ class DdlauditTeradata(Teradata):
                 and typed[1].fullmatch(this.name)
             ):
                 return f"{typed[0]} {self.sql(this)}"
-            return str(super().cast_sql(expression, safe_prefix=safe_prefix))
+            sql = str(super().cast_sql(expression, safe_prefix=safe_prefix))
+            at = expression.args.get("at")
+            if at is None or not sql.endswith(")"):
+                return sql
+            zone = at.name if type(at) is exp.Var else f"TIME ZONE {self.sql(at)}"
+            return f"{sql[:-1]} AT {zone})"
 
 
 # ------------------------------------------------------------- partition counts
