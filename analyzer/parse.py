@@ -251,9 +251,10 @@ def missing_terminator(text: str, offset: int, parsed: Parsed, grammar: Grammar)
     statements need no ``;`` (T-SQL and ASE batches, ``batch_separator``).
 
     >>> import grammars
+    >>> from analyzer.source import LineIndex
     >>> text = "CREATE TABLE a (x INT) CREATE TABLE b (y INT)"
-    >>> td = grammars.get("teradata")
-    >>> missing_terminator(text, 0, parse_statement(text, 0, td, "f.sql", None), td)
+    >>> td, lines = grammars.get("teradata"), LineIndex(text)
+    >>> missing_terminator(text, 0, parse_statement(text, 0, td, "f.sql", lines), td)
     23
     """
     if parsed.tree is not None or grammar.batch_separator or not parsed.diagnostics:
