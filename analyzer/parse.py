@@ -246,9 +246,10 @@ _STATEMENT_WORD = re.compile(
 
 def missing_terminator(text: str, offset: int, parsed: Parsed, grammar: Grammar) -> int | None:
     """Where a statement runs into the next for want of the ``;`` between them: the
-    statement-relative offset of the statement word at which parsing stopped, when the
-    text before it parses on its own; None otherwise, and always in a dialect whose
-    statements need no ``;`` (T-SQL and ASE batches, ``batch_separator``).
+    statement-relative offset of the statement word at which parsing stopped (read from
+    the first diagnostic's span, so ``parsed`` needs a line index), when the text before
+    it parses on its own; None otherwise, and always in a dialect whose statements need
+    no ``;`` (T-SQL and ASE batches, ``batch_separator``; docs/decisions.md D185).
 
     >>> import grammars
     >>> from analyzer.source import LineIndex

@@ -14,7 +14,10 @@ What sqlglot 30.30 rejects, loses or falls back to ``Command`` on, and what this
 * table options: ``MAP = m [COLOCATE USING c]``, ``WITH JOURNAL TABLE = t`` as the last
   option, DATABLOCKSIZE units in the singular, ``WITH [NO] DATA AND [NO] STATS``;
 * partitioning: RANGE_N with per-range EACH, ``*`` bounds and NO RANGE / UNKNOWN,
-  CASE_N, multilevel, ``COLUMN`` with groups, ``ADD n``;
+  CASE_N, multilevel, ``COLUMN`` with groups, ``ADD n``, each level's source span;
+* time zones (issue 31): ``ts AT LOCAL`` (:class:`~grammars.nodes.AtLocal`), ``ts AT
+  [TIME ZONE] zone`` (``AtTimeZone``) and ``CAST(ts AS DATE AT ...)`` (the ``Cast``'s
+  ``at``), as partitioning expressions use them (docs/decisions.md D184);
 * ``CREATE [UNIQUE] INDEX [name] (...) ON t`` (SQL DDL, CREATE INDEX) and ``ALTER TABLE t
   ADD ..., ADD ...`` with an unnamed ``ADD CHECK (...)`` (SQL DDL, ALTER TABLE), read as
   table changes (``Grammar.changes``, docs/decisions.md D76);
