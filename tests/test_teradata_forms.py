@@ -424,6 +424,15 @@ def test_two_statements_without_a_semicolon_are_both_analysed() -> None:
     assert d.span is not None
     assert (d.span.file, d.span.line, d.span.column, d.span.end_column) == ("t.sql", 2, 1, 7)
     assert d.expected == ";" and d.source_line == "CREATE TABLE b (y INT);"
+    # each table where it is written, its columns too
+    assert [(t.span.line, t.span.column, t.span.end_column) for t in r.tables if t.span] == [
+        (1, 1, 23),
+        (2, 1, 23),
+    ]
+    assert [(c.span.line, c.span.column) for t in r.tables for c in t.columns if c.span] == [
+        (1, 17),
+        (2, 17),
+    ]
 
 
 def test_three_statements_on_one_line() -> None:
