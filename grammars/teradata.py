@@ -340,18 +340,20 @@ class _TeradataDDLParser(TeradataParser):
 
     def _parse_field_def(self) -> exp.Expr | None:
         curr, nxt = self._curr, self._next
-        if (
+        keyword = (
             curr
             and nxt
             and nxt.token_type is TokenType.L_PAREN
             and curr.token_type is not TokenType.STRING
             and curr.text.upper() in ("COLUMN", "ROW")
-        ):
-            self._advance()
+        )
+        if curr and (keyword or self._column_group_at(self._index)):
+            if keyword:
+                self._advance()
             columns = self._parse_wrapped_csv(self._parse_field_def)
             group = self.expression(
                 ColumnGroup(
-                    this=exp.var(curr.text.upper()),
+                    this=exp.var(curr.text.upper()) if keyword else None,
                     expressions=columns,
                     auto_compress=self._parse_auto_compress(),
                 )
@@ -359,6 +361,36 @@ class _TeradataDDLParser(TeradataParser):
             group.meta["span"] = (curr.start, self._prev.end + 1)  # the source text, as written
             return group
         return super()._parse_field_def()
+
+    def _column_group_at(self, i: int) -> bool:
+        """Whether token ``i`` opens a column group without COLUMN / ROW in the column list
+        of a CREATE TABLE: ``(name type ...`` (SQL Data Definition Language, CREATE TABLE,
+        Column Definitions: "(column_name) Group the values from the specified column set
+        of 1 or more columns into the same partition of a column-partitioned table")."""
+        tokens = self._tokens
+        if i + 2 >= len(tokens) or tokens[i].token_type is not TokenType.L_PAREN:
+            return False
+        first = tokens[0].token_type
+        name, after = tokens[i + 1], tokens[i + 2]
+        return (
+            first in (TokenType.CREATE, TokenType.REPLACE)
+            and name.token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+            and after.token_type not in (TokenType.COMMA, TokenType.R_PAREN, TokenType.DOT)
+        )
+
+    def _parse_schema(self, this: exp.Expr | None = None) -> exp.Expr | None:
+        # sqlglot takes "((" for a subquery; a column list may open with a column group
+        if (
+            this is not None
+            and self._curr
+            and self._curr.token_type is TokenType.L_PAREN
+            and self._column_group_at(self._index + 1)
+        ):
+            self._advance()
+            args = self._parse_csv(lambda: self._parse_constraint() or self._parse_field_def())
+            self._match_r_paren()
+            return self.expression(exp.Schema(this=this, expressions=args))
+        return super()._parse_schema(this)
 
     def _parse_temporal_column(self) -> exp.Expr | None:
         """``AS VALIDTIME`` / ``AS TRANSACTIONTIME`` after a PERIOD column's attributes; None,
@@ -926,7 +958,9 @@ class DdlauditTeradata(Teradata):
             nodes.ColumnPartition: _column_partition_sql,
             QueueProperty: lambda self, e: "QUEUE",
             ColumnGroup: lambda self, e: (
-                f"{self.sql(e, 'this')} ({self.expressions(e, flat=True)})" + _auto_compress_sql(e)
+                (f"{self.sql(e, 'this')} " if e.args.get("this") else "")
+                + f"({self.expressions(e, flat=True)})"
+                + _auto_compress_sql(e)
             ),
             TemporalColumnConstraint: lambda self, e: f"AS {self.sql(e, 'this')}",
             BetweenConstraint: lambda self, e: (

@@ -336,6 +336,41 @@ def test_column_groups_in_the_column_list() -> None:
     assert _levels(table.indexes[0]) == [("column", "COLUMN", None)]
 
 
+@pytest.mark.parametrize(
+    ("columns", "groups"),
+    [
+        (
+            "((a INTEGER, b INTEGER) NO AUTO COMPRESS, c INTEGER)",
+            ["(a INTEGER, b INTEGER) NO AUTO COMPRESS"],
+        ),
+        (
+            "(k INTEGER, (a INTEGER, b INTEGER), ROW (c VARCHAR(10)), (d DATE))",
+            ["(a INTEGER, b INTEGER)", "ROW (c VARCHAR(10))", "(d DATE)"],
+        ),
+    ],
+)
+def test_column_groups_without_a_format(columns: str, groups: list[str]) -> None:
+    # Column Definitions (SQL Data Definition Language, CREATE TABLE): "(column_name) Group
+    # the values from the specified column set of 1 or more columns into the same partition
+    # of a column-partitioned table. You can specify a single column in a partition."
+    # "If you do not specify either COLUMN or ROW, then Teradata Database determines which
+    # format to use based on the width of the column partition value."  sqlglot takes the
+    # "((" of the first form for a subquery.
+    table = _table(f"CREATE MULTISET TABLE g {columns}\nNO PRIMARY INDEX\nPARTITION BY COLUMN;")
+    assert [c.name for c in table.columns] == [n for n in "kabcd" if f"{n} " in columns]
+    assert [e[1] for e in table.options.extra if e[0] == "column_group"] == groups
+    tree = _tree(f"CREATE MULTISET TABLE g {columns} PARTITION BY COLUMN")
+    formats = [g.args.get("this") for g in tree.find_all(nodes.ColumnGroup)]
+    assert [f.name if f is not None else None for f in formats] == [
+        "ROW" if g.startswith("ROW") else None for g in groups
+    ]
+
+
+def test_a_subquery_after_insert_is_still_a_subquery() -> None:
+    tree = _tree("INSERT INTO t ((SELECT a FROM s))")
+    assert isinstance(tree, exp.Insert) and tree.find(exp.Select) is not None
+
+
 def test_a_column_partitioned_table_is_sized_as_a_row_table() -> None:
     # D186: the row size procedure is for "a typical non-column-partitioned table" (Database
     # Design, Row Size Calculation); containers and autocompression are not modelled
