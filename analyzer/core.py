@@ -38,7 +38,7 @@ from analyzer.ir import (
 )
 from analyzer.name_changes import NAMING_LABELS, name_changes
 from analyzer.names import databases
-from analyzer.parse import TreeMemo, parse_statement
+from analyzer.parse import TreeMemo, missing_terminator, parse_statement
 from analyzer.passes.link_context import scope_links
 from analyzer.records import record
 from analyzer.scope_dialect import quieted, settle
@@ -179,6 +179,14 @@ def analyze_source(
             continue
         st = _Piece(text, start, end)
         parsed = parse_statement(st.text, st.start, grammar, source.path, index, memo)
+        cut = missing_terminator(st.text, st.start, parsed, grammar)
+        if cut is not None:  # two statements without the ; between them: both are read
+            word = text[cut:].split(None, 1)[0]
+            diags.append(_missing_terminator(word, start + cut, source.path, index))
+            head = text[:cut].rstrip()
+            work.append((text[cut:], start + cut, end, False))
+            work.append((head, start, start + len(head), False))
+            continue
         if change == "select" and parsed.tree is None:
             span = index.span(source.path, st.start, st.end)
             skipped.append(Skipped(statement_label(st.text), span))
@@ -295,6 +303,20 @@ def _cutting(grammar: Grammar) -> Grammar:
         found = (grammar, replace(grammar, statements=(*grammar.statements, *grammar.changes)))
         _CUTTING[grammar.name] = found
     return found[1]
+
+
+def _missing_terminator(word: str, at: int, path: str, index: LineIndex) -> Diagnostic:
+    """P010 at the statement ``word`` found at file offset ``at``, which follows a
+    statement without the ``;`` that ends it."""
+    span = index.span(path, at, at + len(word))
+    return Diagnostic(
+        "P010",
+        Severity.ERROR,
+        f"missing ; before {word.upper()}",
+        span,
+        ";",
+        index.line_text(span.line),
+    )
 
 
 #: Why an RCL statement the IR has no place for is skipped (``grammars.rcl.NOT_ANALYSED``).

@@ -34,6 +34,7 @@ CODES: dict[str, tuple[str, str]] = {
     "P007": ("skipped-create-table", "a CREATE TABLE is inside a statement that is skipped"),
     "P008": ("statement-not-analysed", "a statement the IR has no place for is not analysed"),
     "P009": ("untyped-derived-column", "a column of a derived table (CREATE TABLE AS) is untyped"),
+    "P010": ("missing-terminator", "two statements run together without the ; between them"),
     "P900": ("parser-crash", "the parser failed unexpectedly on this statement"),
     "T001": ("unresolved-type", "a column's type is not built in and is not defined in the input"),
     # replication (analyzer/passes/link_replication.py): Sybase keys, RCL, SQL Remote

@@ -236,6 +236,46 @@ def parse_statement(
     return Parsed(tree, _findings(tree, offset, path, index) if tree is not None else ())
 
 
+#: Words that open a statement of a dialect that ends statements with ``;`` (Teradata SQL
+#: Fundamentals, "Statement Syntax"; HiRDB's definition SQL).
+_STATEMENT_WORD = re.compile(
+    r"(?i)(?:create|replace|alter|drop|rename|database|insert|update|delete|grant|revoke"
+    r"|comment|collect|modify)\b"
+)
+
+
+def missing_terminator(text: str, offset: int, parsed: Parsed, grammar: Grammar) -> int | None:
+    """Where a statement runs into the next for want of the ``;`` between them: the
+    statement-relative offset of the statement word at which parsing stopped (read from
+    the first diagnostic's span, so ``parsed`` needs a line index), when the text before
+    it parses on its own; None otherwise, and always in a dialect whose statements need
+    no ``;`` (T-SQL and ASE batches, ``batch_separator``; docs/decisions.md D185).
+
+    >>> import grammars
+    >>> from analyzer.source import LineIndex
+    >>> text = "CREATE TABLE a (x INT) CREATE TABLE b (y INT)"
+    >>> td, lines = grammars.get("teradata"), LineIndex(text)
+    >>> missing_terminator(text, 0, parse_statement(text, 0, td, "f.sql", lines), td)
+    23
+    """
+    if parsed.tree is not None or grammar.batch_separator or not parsed.diagnostics:
+        return None
+    first = parsed.diagnostics[0]
+    if first.code != "P001" or first.span is None:
+        return None
+    at = first.span.start - offset
+    head = text[:at].rstrip()
+    if at <= 0 or not head or not _STATEMENT_WORD.match(text, at):
+        return None
+    try:
+        trees = grammar.dialect().parse(head, error_level=ErrorLevel.RAISE)
+    except Exception:
+        return None
+    if len(trees) != 1 or trees[0] is None or isinstance(trees[0], exp.Command):
+        return None
+    return at
+
+
 def _findings(
     tree: exp.Expr, offset: int, path: str, index: LineIndex | None
 ) -> tuple[Diagnostic, ...]:

@@ -961,16 +961,26 @@ class BetweenConstraint(exp.Expression, exp.ColumnConstraintKind):
 
 
 class ColumnGroup(exp.Expression):
-    """``COLUMN (c1 t1, ...) [[NO] AUTO COMPRESS]`` / ``ROW (...)`` in the column list: a
-    column partition of a column-partitioned table defined with its columns (CREATE TABLE,
-    "column_partition_definition"); ``this``: ``Var`` COLUMN or ROW, ``expressions``: the
-    ``ColumnDef``s, ``auto_compress``: True / False when written."""
+    """``[COLUMN | ROW] (c1 t1, ...) [[NO] AUTO COMPRESS]`` in the column list: a column
+    partition of a column-partitioned table defined with its columns (CREATE TABLE,
+    "column_partition_definition"); ``this``: ``Var`` COLUMN or ROW, absent when unsaid
+    (the system chooses the format), ``expressions``: the ``ColumnDef``s,
+    ``auto_compress``: True / False when written."""
 
-    arg_types = {"this": True, "expressions": True, "auto_compress": False}
+    arg_types = {"this": False, "expressions": True, "auto_compress": False}
 
 
 class PeriodLiteral(exp.Expression):
     """A ``PERIOD '(begin, end)'`` literal (Teradata Data Types and Literals, Period
     Literals); ``this``: the string ``Literal``."""
+
+    arg_types = {"this": True}
+
+
+class AtLocal(exp.Expression):
+    """Teradata ``date_time_primary AT LOCAL``: the value in the session's time zone (SQL
+    Date and Time Functions and Expressions, "AT LOCAL and AT TIME ZONE Time Zone
+    Specifiers"); ``AT [TIME ZONE] zone`` is sqlglot's ``AtTimeZone``.  ``this``: the
+    primary."""
 
     arg_types = {"this": True}

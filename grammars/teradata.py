@@ -14,7 +14,10 @@ What sqlglot 30.30 rejects, loses or falls back to ``Command`` on, and what this
 * table options: ``MAP = m [COLOCATE USING c]``, ``WITH JOURNAL TABLE = t`` as the last
   option, DATABLOCKSIZE units in the singular, ``WITH [NO] DATA AND [NO] STATS``;
 * partitioning: RANGE_N with per-range EACH, ``*`` bounds and NO RANGE / UNKNOWN,
-  CASE_N, multilevel, ``COLUMN`` with groups, ``ADD n``;
+  CASE_N, multilevel, ``COLUMN`` with groups, ``ADD n``, each level's source span;
+* time zones (issue 31): ``ts AT LOCAL`` (:class:`~grammars.nodes.AtLocal`), ``ts AT
+  [TIME ZONE] zone`` (``AtTimeZone``) and ``CAST(ts AS DATE AT ...)`` (the ``Cast``'s
+  ``at``), as partitioning expressions use them (docs/decisions.md D184);
 * ``CREATE [UNIQUE] INDEX [name] (...) ON t`` (SQL DDL, CREATE INDEX) and ``ALTER TABLE t
   ADD ..., ADD ...`` with an unnamed ``ADD CHECK (...)`` (SQL DDL, ALTER TABLE), read as
   table changes (``Grammar.changes``, docs/decisions.md D76);
@@ -337,18 +340,20 @@ class _TeradataDDLParser(TeradataParser):
 
     def _parse_field_def(self) -> exp.Expr | None:
         curr, nxt = self._curr, self._next
-        if (
+        keyword = (
             curr
             and nxt
             and nxt.token_type is TokenType.L_PAREN
             and curr.token_type is not TokenType.STRING
             and curr.text.upper() in ("COLUMN", "ROW")
-        ):
-            self._advance()
+        )
+        if curr and (keyword or self._column_group_at(self._index)):
+            if keyword:
+                self._advance()
             columns = self._parse_wrapped_csv(self._parse_field_def)
             group = self.expression(
                 ColumnGroup(
-                    this=exp.var(curr.text.upper()),
+                    this=exp.var(curr.text.upper()) if keyword else None,
                     expressions=columns,
                     auto_compress=self._parse_auto_compress(),
                 )
@@ -356,6 +361,36 @@ class _TeradataDDLParser(TeradataParser):
             group.meta["span"] = (curr.start, self._prev.end + 1)  # the source text, as written
             return group
         return super()._parse_field_def()
+
+    def _column_group_at(self, i: int) -> bool:
+        """Whether token ``i`` opens a column group without COLUMN / ROW in the column list
+        of a CREATE TABLE: ``(name type ...`` (SQL Data Definition Language, CREATE TABLE,
+        Column Definitions: "(column_name) Group the values from the specified column set
+        of 1 or more columns into the same partition of a column-partitioned table")."""
+        tokens = self._tokens
+        if i + 2 >= len(tokens) or tokens[i].token_type is not TokenType.L_PAREN:
+            return False
+        first = tokens[0].token_type
+        name, after = tokens[i + 1], tokens[i + 2]
+        return (
+            first in (TokenType.CREATE, TokenType.REPLACE)
+            and name.token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+            and after.token_type not in (TokenType.COMMA, TokenType.R_PAREN, TokenType.DOT)
+        )
+
+    def _parse_schema(self, this: exp.Expr | None = None) -> exp.Expr | None:
+        # sqlglot takes "((" for a subquery; a column list may open with a column group
+        if (
+            this is not None
+            and self._curr
+            and self._curr.token_type is TokenType.L_PAREN
+            and self._column_group_at(self._index + 1)
+        ):
+            self._advance()
+            args = self._parse_csv(lambda: self._parse_constraint() or self._parse_field_def())
+            self._match_r_paren()
+            return self.expression(exp.Schema(this=this, expressions=args))
+        return super()._parse_schema(this)
 
     def _parse_temporal_column(self) -> exp.Expr | None:
         """``AS VALIDTIME`` / ``AS TRANSACTIONTIME`` after a PERIOD column's attributes; None,
@@ -412,6 +447,51 @@ class _TeradataDDLParser(TeradataParser):
             self._advance()
             return self.expression(PeriodLiteral(this=self._parse_string()))
         return super()._parse_type(*args, **kwargs)
+
+    # ------------------------------------------------------------- time zones
+
+    def _parse_at_time_zone(self, this: exp.Expr | None) -> exp.Expr | None:
+        """``AT LOCAL`` and ``AT [TIME ZONE] zone`` after a date-time primary (SQL Date and
+        Time Functions and Expressions, "AT LOCAL and AT TIME ZONE Time Zone Specifiers":
+        ``AT TIME ZONE`` and a bare ``AT`` take the same displacement expression or time
+        zone string); sqlglot reads only ``AT TIME ZONE``.  Nothing is consumed when no
+        zone follows ``AT``."""
+        curr = self._curr
+        if this is None or curr is None or curr.text.upper() != "AT":
+            return this
+        start = self._index
+        self._advance()
+        if self._match_text_seq("LOCAL"):
+            return self._parse_at_time_zone(self.expression(nodes.AtLocal(this=this)))
+        self._match_text_seq("TIME", "ZONE")
+        zone = self._parse_unary()
+        if zone is None:
+            self._retreat(start)
+            return this
+        return self._parse_at_time_zone(self.expression(exp.AtTimeZone(this=this, zone=zone)))
+
+    def _parse_cast(self, strict: bool, safe: bool | None = None) -> exp.Expr:
+        """sqlglot's CAST, then the AT clause Teradata allows after the target type
+        (``CAST(ts AS DATE AT {LOCAL | SOURCE [TIME ZONE] | [TIME ZONE] zone})``, SQL Data
+        Types and Literals, "TIMESTAMP to DATE Conversion"), kept as the cast's ``at``:
+        ``Var`` LOCAL / SOURCE / SOURCE TIME ZONE, or the zone expression."""
+        cast = super()._parse_cast(strict, safe)
+        curr = self._curr
+        if not isinstance(cast, exp.Cast) or curr is None or curr.text.upper() != "AT":
+            return cast
+        self._advance()
+        at: exp.Expr | None
+        if self._match_text_seq("LOCAL"):
+            at = exp.var("LOCAL")
+        elif self._match_text_seq("SOURCE"):
+            at = exp.var("SOURCE TIME ZONE" if self._match_text_seq("TIME", "ZONE") else "SOURCE")
+        else:
+            self._match_text_seq("TIME", "ZONE")
+            at = self._parse_unary()
+            if at is None:
+                self.raise_error("Expected LOCAL, SOURCE or a time zone after AT")
+        cast.set("at", at)
+        return cast
 
     # ----------------------------------------------------------- table options
 
@@ -522,6 +602,7 @@ class _TeradataDDLParser(TeradataParser):
         return self._parse_partition_level()
 
     def _parse_partition_level(self) -> exp.Expr | None:
+        first = self._curr
         level = (
             self._parse_column_partition()
             if self._match(TokenType.COLUMN)
@@ -531,6 +612,8 @@ class _TeradataDDLParser(TeradataParser):
             self.raise_error("Expecting a partitioning expression")
         if self._match_text_seq("ADD"):
             level = nodes.PartitionAdd(this=level, expression=self._parse_number())
+        if level is not None and first is not None:
+            level.meta["span"] = (first.start, self._prev.end + 1)  # the level as written
         return level
 
     def _parse_column_partition(self) -> exp.Expr:
@@ -705,9 +788,11 @@ def _partitioning_into_primary_index(create: exp.Create) -> None:
         if index.args.get("primary"):
             params = index.args["params"]
             if not params.args.get("partition_by"):
-                partitioned.pop()
+                # Properties.set, not pop(): the property's recorded index can be stale
+                rest = [p for p in properties.expressions if p is not partitioned]
+                properties.set("expressions", rest)
                 params.set("partition_by", [partitioned.this])
-                if not properties.expressions:
+                if not rest:
                     create.set("properties", None)
             return
 
@@ -873,7 +958,9 @@ class DdlauditTeradata(Teradata):
             nodes.ColumnPartition: _column_partition_sql,
             QueueProperty: lambda self, e: "QUEUE",
             ColumnGroup: lambda self, e: (
-                f"{self.sql(e, 'this')} ({self.expressions(e, flat=True)})" + _auto_compress_sql(e)
+                (f"{self.sql(e, 'this')} " if e.args.get("this") else "")
+                + f"({self.expressions(e, flat=True)})"
+                + _auto_compress_sql(e)
             ),
             TemporalColumnConstraint: lambda self, e: f"AS {self.sql(e, 'this')}",
             BetweenConstraint: lambda self, e: (
@@ -885,6 +972,7 @@ class DdlauditTeradata(Teradata):
                 + (f" AS {self.sql(e, 'temporal')}" if e.args.get("temporal") else "")
             ),
             nodes.IntervalField: _interval_field_sql,
+            nodes.AtLocal: lambda self, e: f"{self.sql(e, 'this')} AT LOCAL",
             nodes.NamedColumnConstraint: lambda self, e: f"NAMED {self.sql(e, 'this')}",
             nodes.WithDefaultColumnConstraint: lambda self, e: "WITH DEFAULT",
             nodes.AlgorithmicCompressColumnConstraint: _alc_sql,
@@ -924,7 +1012,12 @@ class DdlauditTeradata(Teradata):
                 and typed[1].fullmatch(this.name)
             ):
                 return f"{typed[0]} {self.sql(this)}"
-            return str(super().cast_sql(expression, safe_prefix=safe_prefix))
+            sql = str(super().cast_sql(expression, safe_prefix=safe_prefix))
+            at = expression.args.get("at")
+            if at is None or not sql.endswith(")"):
+                return sql
+            zone = at.name if type(at) is exp.Var else f"TIME ZONE {self.sql(at)}"
+            return f"{sql[:-1]} AT {zone})"
 
 
 # ------------------------------------------------------------- partition counts

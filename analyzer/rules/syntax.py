@@ -6,7 +6,7 @@ none has a check of its own.  What each grammar reads is in docs/grammars.md, ho
 dialect is chosen in docs/decisions.md D4.
 
 >>> [r.code for r in RULES]
-['P001', 'P002', 'P003', 'P004', 'P005', 'P006', 'P007', 'P008', 'P009', 'P900']
+['P001', 'P002', 'P003', 'P004', 'P005', 'P006', 'P007', 'P008', 'P009', 'P010', 'P900']
 """
 
 from __future__ import annotations
@@ -283,6 +283,37 @@ UNTYPED_DERIVED_COLUMN = Rule(
     dialect="teradata",
 )
 
+MISSING_TERMINATOR = Rule(
+    "P010",
+    "missing-terminator",
+    "syntax",
+    Severity.ERROR,
+    "two statements run together without the ; between them",
+    what="Reports a statement that starts where the statement before it should have ended "
+    "with `;`, in a Teradata or HiRDB script: the parser stops at a statement word "
+    "(`CREATE`, `ALTER`, `DROP`, `INSERT`, `COLLECT` ...) and the text before it is a "
+    "complete statement. The finding points at that word; both statements are analysed "
+    "(a table created by either is sized and checked). SQL Server and ASE need no `;` "
+    "between statements, so it is never reported for them. A CREATE TABLE after a "
+    "statement ddlaudit skips (`DATABASE x` without `;`) is P007.",
+    why='The platform rejects the pair as one request (Teradata 3706 "Syntax error"), so '
+    "the script stops there or goes on without both tables.",
+    example="CREATE MULTISET TABLE sales.orders (\n    order_id INTEGER NOT NULL\n)"
+    " PRIMARY INDEX (order_id)\nCREATE MULTISET TABLE sales.items (\n"
+    "    item_id INTEGER NOT NULL\n) PRIMARY INDEX (item_id);",
+    fix="End the first statement with `;`:\n\n"
+    "CREATE MULTISET TABLE sales.orders (\n    order_id INTEGER NOT NULL\n)"
+    " PRIMARY INDEX (order_id);\nCREATE MULTISET TABLE sales.items (\n"
+    "    item_id INTEGER NOT NULL\n) PRIMARY INDEX (item_id);",
+    references=(
+        "Teradata SQL Fundamentals: Statement Syntax (a request's statements are separated by "
+        "semicolons)",
+        "ddlaudit docs/decisions.md: D185",
+    ),
+    reported_by="analyzer.core (statements parsed)",
+    dialect="teradata",
+)
+
 PARSER_CRASH = Rule(
     "P900",
     "parser-crash",
@@ -320,5 +351,6 @@ RULES: tuple[Rule, ...] = (
     SKIPPED_CREATE_TABLE,
     STATEMENT_NOT_ANALYSED,
     UNTYPED_DERIVED_COLUMN,
+    MISSING_TERMINATOR,
     PARSER_CRASH,
 )
