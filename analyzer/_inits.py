@@ -2862,6 +2862,24 @@ def pool__Job(_setattr, _HAS_DEFAULT_FACTORY, _dflt_rules, _dflt_stdin, _dflt_re
     return __init__
 
 
+def pool__Shipped(_setattr, _HAS_DEFAULT_FACTORY, _dflt_directives, _dflt_scope):
+    def __init__(
+        self,
+        path,
+        packed,
+        findings,
+        directives=_dflt_directives,
+        scope=_dflt_scope,
+    ):
+        _setattr(self, 'path', path)
+        _setattr(self, 'packed', packed)
+        _setattr(self, 'findings', findings)
+        _setattr(self, 'directives', directives)
+        _setattr(self, 'scope', scope)
+
+    return __init__
+
+
 def pool__Sized(_setattr, _HAS_DEFAULT_FACTORY):
     def __init__(
         self,

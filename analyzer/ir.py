@@ -916,6 +916,50 @@ def from_dict(cls: type[T], data: Any) -> T:
     return result
 
 
+def pack(result: FileResult) -> bytes:
+    """``result`` as bytes for another process (the pool's workers, a scan's tasks):
+    msgpack by msgspec, which decodes it about twice as fast as a pickle (D190), or a
+    pickle where msgspec refuses it (a lone surrogate: a path read with
+    ``surrogateescape``).  :func:`unpack` reads either.
+
+    >>> r = FileResult("a.sql", "tsql", "utf-8", tables=(Table(QualifiedName("t"), "tsql", ()),))
+    >>> unpack(pack(r)) == r, unpack(pack(FileResult("\\udcff.sql", None, None))).path
+    (True, '\\udcff.sql')
+    """
+    try:
+        data: bytes = _packer().encode(result)
+        return b"m" + data
+    except UnicodeEncodeError:
+        import pickle
+
+        return b"p" + pickle.dumps(result, pickle.HIGHEST_PROTOCOL)
+
+
+def unpack(data: bytes) -> FileResult:
+    """The :class:`FileResult` :func:`pack` gave ``data`` for."""
+    if data[:1] == b"p":
+        import pickle
+
+        found: FileResult = pickle.loads(data[1:])
+        return found
+    decoded: FileResult = _unpacker().decode(memoryview(data)[1:])
+    return decoded
+
+
+@functools.cache
+def _packer() -> Any:
+    import msgspec
+
+    return msgspec.msgpack.Encoder()
+
+
+@functools.cache
+def _unpacker() -> Any:
+    import msgspec
+
+    return msgspec.msgpack.Decoder(FileResult)
+
+
 @dataclass(frozen=True)
 class Document:
     """``ddlaudit parse --format json`` read back: its version and files, typed."""

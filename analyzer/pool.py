@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from analyzer import passes
 from analyzer.core import Options, analyze_source
 from analyzer.diagnostics import CODES
-from analyzer.ir import Diagnostic, FileResult, Severity
+from analyzer.ir import Diagnostic, FileResult, Severity, pack, unpack
 from analyzer.passes.link_context import ScopeLinks, merge_links, scope_links
 from analyzer.records import record
 from analyzer.scope_dialect import FALLBACK_CODE, fell_back, quieted, settle
@@ -89,6 +89,19 @@ class Job:
     rules: tuple[Rule, ...] | Rules = ()
     stdin: bytes | None = None
     render: Callable[[t.Any], t.Any] | None = None
+
+
+@record
+class Shipped:
+    """``lint``'s phase-2 output as a pool worker sends it: the checked result packed
+    (:func:`analyzer.ir.pack`), unpacked by the parent only for its scope's step; the
+    findings as they are."""
+
+    path: str
+    packed: bytes
+    findings: tuple[Finding, ...]
+    directives: tuple[Directive, ...] = ()
+    scope: str = ""
 
 
 @record
@@ -243,7 +256,7 @@ class _Worker:
 
     def scope_links(self, where: Where) -> ScopeLinks:
         if where != self.links_at:  # a chunk is mostly one scope: read its links once
-            self.links, self.links_at = _get(where), where
+            self.links, self.links_at = _merged(_get(where)), where
         return self.links
 
 
@@ -260,15 +273,45 @@ def _start(job: Job, folder: str) -> None:
     _STATE["worker"] = _Worker(job, _Spill(os.path.join(folder, f"spill-{os.getpid()}")))
 
 
+def _piece(item: FileResult | Prepared) -> bytes:
+    """What ``item`` gives its scope's links, pickled where it is made: the parent only
+    keeps the bytes, and each worker merges a scope's pieces itself (:func:`_merged`)."""
+    import pickle
+
+    return pickle.dumps(scope_links([result_of(item)]), pickle.HIGHEST_PROTOCOL)
+
+
+def _merged(pieces: Sequence[bytes]) -> ScopeLinks:
+    """A scope's links from its files' pieces (:func:`_piece`), in listing order."""
+    import gc
+    import pickle
+
+    with _paused(gc):
+        return merge_links([pickle.loads(p) for p in pieces])
+
+
+@contextlib.contextmanager
+def _paused(gc: t.Any) -> Iterator[None]:
+    """The cyclic garbage collector off while a block builds many acyclic IR objects at
+    once (unpickling, decoding): its passes over the growing heap were a fifth to a third
+    of the time (D190); back on after."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def _first_chunk(
     items: Sequence[tuple[str, str]],
-) -> list[tuple[Where, FileResult, ScopeLinks]]:
+) -> list[tuple[Where, FileResult, bytes]]:
     worker = _STATE["worker"]
     out = []
     for path, scope in items:
         prepared = first(worker.job, path, scope)
-        piece = scope_links([result_of(prepared)])
-        out.append((worker.spill.put(prepared), _outline(prepared), piece))
+        out.append((worker.spill.put(prepared), _outline(prepared), _piece(prepared)))
     worker.spill.flush()
     return out
 
@@ -281,9 +324,19 @@ def _item(where: Where, quiet: bool) -> t.Any:
 def _second_chunk(items: Sequence[tuple[Where, Where, bool]]) -> list[t.Any]:
     worker = _STATE["worker"]
     return [
-        second(worker.job, _item(at, quiet), worker.scope_links(links))
+        _shipped(second(worker.job, _item(at, quiet), worker.scope_links(links)))
         for at, links, quiet in items
     ]
+
+
+def _shipped(out: t.Any) -> t.Any:
+    """A phase-2 output as a worker sends it: ``lint``'s checked result packed (the
+    parent unpacks it for the scope step only), anything else as it is."""
+    from analyzer.workflow import Checked
+
+    if isinstance(out, Checked):
+        return Shipped(out.result.path, pack(out.result), out.findings, out.directives, out.scope)
+    return out
 
 
 # ---------------------------------------------------------------------- the run
@@ -314,8 +367,9 @@ class _Scopes:
     spill: _Spill
     left: dict[str, int]
     job: Job
-    around: ScopeLinks | None = None
-    pieces: dict[str, list[tuple[int, FileResult, ScopeLinks]]] = field(default_factory=dict)
+    #: Links every scope also sees, pickled (:func:`_piece`'s form).
+    around: bytes | None = None
+    pieces: dict[str, list[tuple[int, FileResult, bytes]]] = field(default_factory=dict)
     done: dict[str, Where] = field(default_factory=dict)
     moved: dict[int, Where] = field(default_factory=dict)
     #: Files whose P003 goes: their scope said it once already.
@@ -326,7 +380,7 @@ class _Scopes:
         its P003 goes."""
         return self.moved.get(index, where), self.done[scope], index in self.quiet
 
-    def add(self, index: int, scope: str, outline: FileResult, piece: ScopeLinks) -> None:
+    def add(self, index: int, scope: str, outline: FileResult, piece: bytes) -> None:
         self.pieces.setdefault(scope, []).append((index, outline, piece))
         self.left[scope] -= 1
         if self.left[scope] == 0:
@@ -336,19 +390,19 @@ class _Scopes:
             listed = [piece for _, _, piece in members]
             if self.around is not None:
                 listed.append(self.around)
-            self.done[scope] = self.spill.put(merge_links(listed))
+            self.done[scope] = self.spill.put(tuple(listed))
 
     def _settle(
-        self, scope: str, members: list[tuple[int, FileResult, ScopeLinks]]
-    ) -> list[tuple[int, FileResult, ScopeLinks]]:
-        def redo(j: int, dialect: str) -> tuple[int, FileResult, ScopeLinks]:
+        self, scope: str, members: list[tuple[int, FileResult, bytes]]
+    ) -> list[tuple[int, FileResult, bytes]]:
+        def redo(j: int, dialect: str) -> tuple[int, FileResult, bytes]:
             index, outline, _ = members[j]
             options = replace(self.job.options, scope_dialect=dialect)
             item = first(replace(self.job, options=options), outline.path, scope)
             self.moved[index] = self.spill.put(item)
-            return index, _outline(item), scope_links([result_of(item)])
+            return index, _outline(item), _piece(item)
 
-        def quiet(member: tuple[int, FileResult, ScopeLinks]) -> tuple[int, FileResult, ScopeLinks]:
+        def quiet(member: tuple[int, FileResult, bytes]) -> tuple[int, FileResult, bytes]:
             index, outline, piece = member
             self.quiet.add(index)
             return index, quieted(outline), piece
@@ -409,7 +463,10 @@ def process(
     for _, scope in listed:
         left[scope] = left.get(scope, 0) + 1
     with tempfile.TemporaryDirectory(prefix="ddlaudit-") as folder:
-        scopes = _Scopes(_Spill(os.path.join(folder, "links")), left, job, around)
+        import pickle
+
+        shared = None if around is None else pickle.dumps(around, pickle.HIGHEST_PROTOCOL)
+        scopes = _Scopes(_Spill(os.path.join(folder, "links")), left, job, shared)
         try:
             if jobs <= 1:
                 yield from _in_process(job, listed, scopes, folder)
@@ -428,7 +485,7 @@ def _in_process(
         for i, (path, scope) in enumerate(listed):
             prepared = first(job, path, scope)
             at.append(spill.put(prepared))
-            scopes.add(i, scope, _outline(prepared), scope_links([result_of(prepared)]))
+            scopes.add(i, scope, _outline(prepared), _piece(prepared))
             del prepared
         spill.flush()
         scopes.spill.flush()
@@ -577,7 +634,8 @@ def lint(
     left: dict[str, int] = {}
     for _, scope in listed:
         left[scope] = left.get(scope, 0) + 1
-    members: dict[str, list[FileResult]] = {}
+    # a scope's checked files until its last one is done (packed: sent by a worker)
+    members: dict[str, list[FileResult | bytes]] = {}
     pending: dict[str, list[Finding]] = {}  # a file's findings until its scope is done
     ready: dict[str, list[Finding]] = {}
     elsewhere: list[Finding] = []  # scope findings about no file of the scope
@@ -592,20 +650,26 @@ def lint(
     next_out = 0
     raw: list[Finding] = [from_diagnostic(d) for d in found]
     job = Job("lint", options, sizing, rules, stdin)
+    import gc
+
     for checked in process(job, listed, jobs):
-        path, scope = checked.result.path, checked.scope
+        shipped = isinstance(checked, Shipped)
+        path = checked.path if shipped else checked.result.path
+        scope = checked.scope
         if checked.directives:
             marks[path] = checked.directives
+        member = checked.packed if shipped else checked.result
         if named is not None:
-            result = checked.result
+            result = member if isinstance(member, FileResult) else unpack(member)
             tables.extend(tb for tb in result.tables if tb.name.name.lower() in named)
             functions.extend(f.name for f in result.function_replication_definitions)
-        members.setdefault(scope, []).append(checked.result)
+        members.setdefault(scope, []).append(member)
         pending[path] = list(checked.findings)
         left[scope] -= 1
         if left[scope]:
             continue
-        done = members.pop(scope)
+        with _paused(gc):
+            done = [m if isinstance(m, FileResult) else unpack(m) for m in members.pop(scope)]
         found_here = scope_findings(
             scope,
             done,
