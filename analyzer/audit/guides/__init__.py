@@ -16,6 +16,8 @@ reason. A guide's stored copy cut short says which rows were had (``had``).
 True
 >>> same_type("snowflake", "NUMBER(38, 4)", "DECIMAL(38,4)")
 True
+>>> same_type("postgres", "CHAR(10)", 'CHAR(10) COLLATE "case_insensitive"')
+True
 """
 
 from __future__ import annotations
@@ -223,11 +225,15 @@ def _canonical(target: str, text: str) -> tuple[str, str | None]:
     return name, params
 
 
+#: A collation written after the type (the guides' tables speak of types only).
+_COLLATION = re.compile(r"\s+(?:COLLATE\s+.*|(?:NOT\s+)?CASESPECIFIC)$", re.IGNORECASE)
+
+
 def same_type(target: str, guide: str, audited: str) -> bool:
     """The guide's type and the audited one are one type on ``target``: the same name
     (or a synonym) and, where the guide writes parameters, the same parameters."""
     g_name, g_params = _canonical(target, guide)
-    a_name, a_params = _canonical(target, audited)
+    a_name, a_params = _canonical(target, _COLLATION.sub("", audited))
     if g_name != a_name:
         return False
     if g_params is None or g_params == "*" or (a_params is None and g_params == "MAX"):
