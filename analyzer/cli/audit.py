@@ -96,6 +96,7 @@ def audit(
     from analyzer.scopes import STDIN_PATH, assign
 
     config = load_config(config_path, include, exclude, encoding)
+    _check_collations(config.audit.collations)
     sizing = sizing_settings(config, rows=rows)
     options = Options(dialect=dialect, encoding=encoding, config=config)
     stdin = read_stdin(paths)
@@ -133,6 +134,18 @@ def audit(
     failing = {"never": set(), "unsupported": {"unsupported"}, "lossy": {"lossy", "unsupported"}}
     hit = any(c["mapping"] in failing[level] for tb in doc["tables"] for c in tb["columns"])
     sys.exit(EXIT_FINDINGS if errors or hit else EXIT_OK)
+
+
+def _check_collations(collations: tuple[tuple[str, str], ...]) -> None:
+    """Every ``[audit.default-collation]`` name must be one ddlaudit reads (exit 2)."""
+    from analyzer.audit.ordering import read
+
+    for platform, name in collations:
+        if read(platform, name) is None:
+            raise click.UsageError(
+                f"[audit.default-collation] {platform} = {name!r}: not a collation ddlaudit "
+                "models on that platform (docs/audit.md, Ordering)"
+            )
 
 
 def _emit_ddl(audited: object, directory: str) -> None:
