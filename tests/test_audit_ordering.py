@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -63,7 +64,7 @@ def _linguistic(case: bool, accent: bool) -> Compare:
 
     def compare(a: str, b: str) -> int:
         ka, kb = key(a), key(b)
-        return (ka > kb) - (ka < kb)  # type: ignore[operator]
+        return (ka > kb) - (ka < kb)
 
     return compare
 
@@ -167,7 +168,7 @@ SOURCES = [
 CASES = [(*s, t) for s in SOURCES for t in TARGETS]
 
 
-def _audit(dialect: str, declared: str, attributes: str, target: str) -> tuple[dict, str]:  # type: ignore[type-arg]
+def _audit(dialect: str, declared: str, attributes: str, target: str) -> tuple[dict[str, Any], str]:
     ddl = f"CREATE TABLE t (c {declared} {attributes});".encode()
     result = passes.run(analyze_bytes("t.sql", ddl, Options(dialect=dialect)))
     report = audit([result], target, SizingSettings())
