@@ -64,6 +64,12 @@ from analyzer.cli.common import (
     "Snowflake upper; a finding where two collide), or preserve them as declared, quoted.",
 )
 @click.option(
+    "--explain",
+    is_flag=True,
+    help="text and markdown: every column's reason and what each vendor guide says of its "
+    "type (by default only the guide rows ddlaudit differs from, once each).",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["never", "unsupported", "lossy"]),
     default=None,
@@ -82,6 +88,7 @@ def audit(
     fmt: str,
     ddl_dir: str | None,
     identifiers: str,
+    explain: bool,
     fail_on: str | None,
 ) -> None:
     """Audit every table for a migration to TARGET: each column's type on the target and
@@ -124,11 +131,11 @@ def audit(
     if fmt == "json":
         emit(report.to_json(doc), output)
     elif fmt == "markdown":
-        emit(report.to_markdown(doc), output)
+        emit(report.to_markdown(doc, explain), output)
     elif render is not None:
         emit(render(doc), output)
     else:
-        emit(report.to_text(doc), output)
+        emit(report.to_text(doc, explain), output)
     errors = report_diagnostics(results, found)
     level = fail_on or config.audit.fail_on
     failing = {"never": set(), "unsupported": {"unsupported"}, "lossy": {"lossy", "unsupported"}}

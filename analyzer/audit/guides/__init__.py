@@ -241,6 +241,15 @@ def same_type(target: str, guide: str, audited: str) -> bool:
     return g_params == a_params
 
 
+def _params(text: str) -> str | None:
+    """The parameters of a type as written, normalised: ``numeric[18][4]`` and
+    ``NUMERIC(18, 4)`` are both ``18,4``; None without any."""
+    found = re.search(r"[\(\[](.*)[\)\]]", text)
+    if found is None:
+        return None
+    return ",".join(p.strip() for p in re.split(r"\]\s*\[|,", found.group(1)))
+
+
 def verdict(column: Column, source: str, target: str, audited: str | None) -> tuple[str, ...]:
     """What the guides of the pair say of ``column`` and whether the audit agrees, one
     sentence per guide: the ``guide`` list of docs/audit-json.md (empty when no guide row
@@ -248,9 +257,14 @@ def verdict(column: Column, source: str, target: str, audited: str | None) -> tu
     out = []
     for g, r in rows_for(column, source, target):
         where = f'{g.guide}, {g.section} ({g.url}): row "{r.quote}"'
+        # a row whose example keeps its parameters (char(10) -> CHAR(10), numeric(18,4)
+        # -> numeric[18][4]: the guide's "[*]", "(n)") keeps every column's own
+        guide_type = r.target_type
+        if _params(r.source_type) is not None and _params(r.source_type) == _params(guide_type):
+            guide_type = re.sub(r"\s*(\([^)]*\)|\[[^\]]*\])", "", guide_type)
         if audited is None and r.target_type == "---":
             out.append(f"agrees with {where}: no {target} type")
-        elif audited is not None and same_type(target, r.target_type, audited):
+        elif audited is not None and same_type(target, guide_type, audited):
             out.append(f"agrees with {where}")
         else:
             why = r.differs or "no reason recorded"
