@@ -137,7 +137,7 @@ EXPECTED: list[tuple[str, str, str, str, str | None, str, tuple[str, ...]]] = [
     (GBQ, "teradata", "FLOAT", "bigquery", "FLOAT64", "exact", ()),
     (GBQ, "teradata", "VARCHAR(100)", "bigquery", "STRING(100)", "lossy", ("binary ordering",)),
     (GBQ, "teradata", "CHAR(10)", "bigquery", "STRING(10)", "lossy", ("binary ordering",)),
-    (GBQ, "teradata", "CLOB", "bigquery", "STRING", "lossy", ("binary ordering",)),
+    (GBQ, "teradata", "CLOB", "bigquery", "STRING", "widened", ()),
     (GBQ, "teradata", "VARBYTE(100)", "bigquery", "BYTES(100)", "exact", ()),
     (GBQ, "teradata", "BYTE(16)", "bigquery", "BYTES(16)", "widened", ()),
     (GBQ, "teradata", "BLOB", "bigquery", "BYTES", "widened", ()),

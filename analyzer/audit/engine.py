@@ -138,6 +138,10 @@ def target_table(table: Table, mapped: Sequence[Mapped], spec: TargetSpec) -> Ta
         if m.target is None:
             continue
         dt = read_type(m.target.text, families)
+        collation: str | None = m.target.collation
+        case: bool | None = None
+        if spec.name == "teradata" and collation is not None:  # [NOT] CASESPECIFIC
+            collation, case = None, collation.upper() == "CASESPECIFIC"
         columns.append(
             evolve(
                 column,
@@ -152,7 +156,8 @@ def target_table(table: Table, mapped: Sequence[Mapped], spec: TargetSpec) -> Ta
                 suppress=False,
                 no_split=False,
                 compression=None,
-                collation=m.target.collation,
+                collation=collation,
+                case_specific=case,
             )
         )
     kept = {c.name.lower() for c in columns}
