@@ -141,7 +141,8 @@ def target_table(table: Table, mapped: Sequence[Mapped], spec: TargetSpec) -> Ta
         collation: str | None = m.target.collation
         case: bool | None = None
         if spec.name == "teradata" and collation is not None:  # [NOT] CASESPECIFIC
-            collation, case = None, collation.upper() == "CASESPECIFIC"
+            case = collation.upper() == "CASESPECIFIC"
+            collation = None
         columns.append(
             evolve(
                 column,
