@@ -55,7 +55,10 @@ def mapped(
 #: A binary (code point) ordering on each source platform, for the tests of lengths and
 #: repertoires that are not about ordering: SQL Server's BIN2, Teradata CASESPECIFIC
 #: (ASE and HiRDB sort binary by default).
-BINARY = {"tsql": {"collation": "Latin1_General_100_BIN2"}, "teradata": {"case_specific": True}}
+BINARY: dict[str, dict[str, object]] = {
+    "tsql": {"collation": "Latin1_General_100_BIN2"},
+    "teradata": {"case_specific": True},
+}
 
 
 #: (pair, source dialect, declared type, target, target type, class, losses): what ddlaudit
@@ -478,7 +481,7 @@ def test_exact_round_trips(case: tuple[str, str, str]) -> None:
     dt = read_type(m.target.text, grammars.get(grammar).type_families)
     # the collation the target DDL writes is read back with the type
     collation = m.target.collation
-    case = None if grammar != "teradata" or collation is None else collation == "CASESPECIFIC"
+    specific = None if grammar != "teradata" or collation is None else collation == "CASESPECIFIC"
     back = map_column(
         Column(
             "c",
@@ -488,7 +491,7 @@ def test_exact_round_trips(case: tuple[str, str, str]) -> None:
             True,
             character_set=m.target.charset,
             collation=collation if grammar == "tsql" else None,
-            case_specific=case,
+            case_specific=specific,
         ),
         grammar,
         spec(_PLATFORM[dialect]),
