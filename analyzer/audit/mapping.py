@@ -568,24 +568,31 @@ def _ordered(
 ) -> tuple[Domain, TargetType, str]:
     """The source and target domains with their orderings, the target with the collation
     its DDL writes, and what the reason says of it (decision D178)."""
-    if src.kind != "char" or column.type.family in ("clob", "nclob"):
-        # SQL Server text / ntext, ASE text / unitext and Teradata CLOB values are never
-        # compared or sorted (SQL Server docs, ntext, text, and image; ASE Building Blocks;
-        # Teradata SQL Data Types, CLOB): they have no ordering to keep
+    if src.kind != "char":
         return src, target, ""
     collations = dict(settings.collations)
     platform = DIALECT_PLATFORM.get(dialect, dialect)
     name = source_collation(column, dialect, collations)
     ordering = read(platform, name)
+    if column.type.family in ("clob", "nclob"):
+        # SQL Server text / ntext, ASE text / unitext and Teradata CLOB values are never
+        # compared or sorted (SQL Server docs, ntext, text, and image; ASE Building Blocks;
+        # Teradata SQL Data Types, CLOB): nothing to keep, a target that compares holds more
+        ordering = "none"
     if name == collations.get(platform) and not column.collation:
         name = f"{name} ({platform} default, [audit.default-collation])"
     if ordering is None:
         return src, target, f"; the ordering of {name or 'its collation'} is not modelled"
     src = replace(src, ordering=ordering)
-    if target.domain.kind != "char" or (spec.name == "teradata" and target.entry.lob):
-        return src, target, ""  # a Teradata CLOB cannot be compared: nothing to keep
+    if target.domain.kind != "char":
+        return src, target, ""
     default = collations.get(spec.name, "")
-    got, written = settle(ordering, spec.name, default, settings.ordering == "keep")
+    if target.entry.lob and spec.name in ("ase", "teradata"):
+        got, written = "none", None  # ASE text / unitext, Teradata CLOB: never compared
+    elif ordering == "none":
+        got, written = read(spec.name, default), None
+    else:
+        got, written = settle(ordering, spec.name, default, settings.ordering == "keep")
     target = replace(target, domain=replace(target.domain, ordering=got), collation=written)
     if written is None:
         return src, target, ""

@@ -16,8 +16,10 @@ An ordering is one of :data:`ORDERINGS`:
   ``nocase``, ``noaccent``, PostgreSQL ICU collations, Snowflake ``'en'``, ``'en-ci'``,
   ``'en-ci-ai'``, BigQuery ``'und:ci'``.
 
-Two columns of one ordering hold the same values as equal and sort them alike; the fine
-detail of two vendors' linguistic tables (Windows sort tables, ICU) is not modelled.
+``none`` marks a LOB that is never compared or sorted (SQL Server text / ntext, ASE text /
+unitext, Teradata CLOB). Two columns of one ordering hold the same values as equal and
+sort them alike; the fine detail of two vendors' linguistic tables (Windows sort tables,
+ICU) is not modelled.
 
 >>> read("mssql", "SQL_Latin1_General_CP1_CI_AS"), read("teradata", "NOT CASESPECIFIC")
 ('ci_as', 'upper')
@@ -43,6 +45,7 @@ DESCRIPTIONS = {
     "ci_as": "case-insensitive, accent-sensitive linguistic order",
     "cs_ai": "case-sensitive, accent-insensitive linguistic order",
     "ci_ai": "case- and accent-insensitive linguistic order",
+    "none": "no comparison or order (a LOB)",
 }
 
 #: ASE sort order names (Configuration Guide, "Selecting the Default Sort Order").
@@ -158,8 +161,10 @@ def spell(target: str, ordering: str) -> str | None:
 def lost(src: str, dst: str) -> list[str]:
     """What a column of ordering ``src`` loses in one of ordering ``dst``: the ``loses``
     names of docs/audit.md."""
-    if src == dst:
+    if src == dst or src == "none":
         return []
+    if dst == "none":
+        return ["comparison and ordering"]  # a LOB the target never compares or sorts
     out = []
     ci = {"upper", "ci_as", "ci_ai"}
     ai = {"cs_ai", "ci_ai"}
