@@ -587,6 +587,8 @@ def _ordered(
     if target.domain.kind != "char":
         return src, target, ""
     default = collations.get(spec.name, "")
+    got: str | None
+    written: str | None
     if target.entry.lob and spec.name in ("ase", "teradata"):
         got, written = "none", None  # ASE text / unitext, Teradata CLOB: never compared
     elif ordering == "none":
