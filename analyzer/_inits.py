@@ -3762,7 +3762,7 @@ def spark_worker__Reported(_setattr, _HAS_DEFAULT_FACTORY, _dflt_cwd):
     return __init__
 
 
-def spark_worker__RunSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_workload, _dflt_replicating, _dflt_reported, _dflt_audit_to, _dflt_indexing):
+def spark_worker__RunSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_workload, _dflt_replicating, _dflt_reported, _dflt_audit_to, _dflt_indexing, _dflt_audit):
     def __init__(
         self,
         selection,
@@ -3772,6 +3772,7 @@ def spark_worker__RunSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_workload, _d
         reported=_dflt_reported,
         audit_to=_dflt_audit_to,
         indexing=_dflt_indexing,
+        audit=_dflt_audit,
     ):
         _setattr(self, 'selection', selection)
         _setattr(self, 'sizing', sizing)
@@ -3780,6 +3781,7 @@ def spark_worker__RunSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_workload, _d
         _setattr(self, 'reported', reported)
         _setattr(self, 'audit_to', audit_to)
         _setattr(self, 'indexing', indexing)
+        _setattr(self, 'audit', audit)
 
     return __init__
 

@@ -308,3 +308,17 @@ def test_an_unknown_default_collation_exits_2(tmp_path: object) -> None:
     args += ["--config", str(tmp_path / "ddlaudit.toml")]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2 and "Klingon" in result.output
+
+
+def test_scan_rows_follow_the_audit_settings() -> None:
+    """``scan --audit-to`` rows are made with the run's ``[audit]`` table, as ``audit``."""
+    from analyzer.rows import AUDIT, audit_rows, names
+
+    ddl = b"CREATE TABLE t (c varchar(20));"
+    result = passes.run(analyze_bytes("t.sql", ddl, Options(dialect="tsql")))
+    plain = audit_from_mapping({"ordering": "default"}, "x")
+    at = names(AUDIT).index("target_type")
+    kept = audit_rows([result], "postgres", SizingSettings(), "s")
+    left = audit_rows([result], "postgres", SizingSettings(), "s", plain)
+    assert kept[0][at] == 'VARCHAR(20) COLLATE "case_insensitive"'
+    assert left[0][at] == "VARCHAR(20)"
