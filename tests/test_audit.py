@@ -488,12 +488,19 @@ def test_exact_round_trips(case: tuple[str, str, str]) -> None:
         grammar,
         spec(_PLATFORM[dialect]),
     )
-    assert back.mapping == "exact", (declared, m.target.text, back)
     assert back.target is not None and m.source is not None
 
     def values(d: Domain) -> Domain:  # NOT NULL is the column's, not the type's
         return replace(d, semantics=None) if d.kind == "bool" else d
 
+    if m.source.ordering == "none":
+        # a LOB never compared (SQL Server text / ntext, ASE text / unitext, D178) comes
+        # back as the platform's type that compares (VARCHAR(MAX): text is deprecated):
+        # the same values, the comparisons added
+        assert back.mapping == "widened" and not back.loses, (declared, back)
+        assert replace(back.target.domain, ordering="none") == values(m.source)
+        return
+    assert back.mapping == "exact", (declared, m.target.text, back)
     assert values(back.target.domain) == values(m.source)
 
 
