@@ -11,7 +11,9 @@ dialect, the migration guide the pair follows.  :func:`map_column`:
 3. keeps the first entry that loses nothing (narrowest first, in catalogue order, after
    the shape preferences: fixed for fixed, not a LOB unless needed, the narrowest
    repertoire that holds the source), else the one that loses least;
-4. classes it: ``exact`` when no value is lost either way (the domains are equal),
+4. gives a character column the ordering of its collation and the target the collation
+   that keeps it where the target has one (:mod:`analyzer.audit.ordering`, D178);
+5. classes it: ``exact`` when no value is lost either way (the domains are equal),
    ``widened`` when the target holds every source value, ``lossy`` otherwise,
    ``unsupported`` when no entry can hold the kind (docs/audit.md).
 
