@@ -37,7 +37,7 @@ def audit_constructs__ReplicationLoss(_setattr, _HAS_DEFAULT_FACTORY, _dflt_line
     return __init__
 
 
-def audit_domains__Domain(_setattr, _HAS_DEFAULT_FACTORY, _dflt_lo, _dflt_hi, _dflt_precision, _dflt_scale, _dflt_floating, _dflt_bits, _dflt_length, _dflt_repertoire, _dflt_fixed, _dflt_lob, _dflt_fraction, _dflt_tz, _dflt_min_year, _dflt_max_year, _dflt_fields, _dflt_lead, _dflt_inner, _dflt_count, _dflt_semantics, _dflt_null_elements, _dflt_unit, _dflt_nul):
+def audit_domains__Domain(_setattr, _HAS_DEFAULT_FACTORY, _dflt_lo, _dflt_hi, _dflt_precision, _dflt_scale, _dflt_floating, _dflt_bits, _dflt_length, _dflt_repertoire, _dflt_fixed, _dflt_lob, _dflt_fraction, _dflt_tz, _dflt_min_year, _dflt_max_year, _dflt_fields, _dflt_lead, _dflt_inner, _dflt_count, _dflt_semantics, _dflt_null_elements, _dflt_unit, _dflt_nul, _dflt_offsets, _dflt_leap, _dflt_ordering):
     def __init__(
         self,
         kind,
@@ -63,6 +63,9 @@ def audit_domains__Domain(_setattr, _HAS_DEFAULT_FACTORY, _dflt_lo, _dflt_hi, _d
         null_elements=_dflt_null_elements,
         unit=_dflt_unit,
         nul=_dflt_nul,
+        offsets=_dflt_offsets,
+        leap=_dflt_leap,
+        ordering=_dflt_ordering,
     ):
         _setattr(self, 'kind', kind)
         _setattr(self, 'lo', lo)
@@ -87,6 +90,9 @@ def audit_domains__Domain(_setattr, _HAS_DEFAULT_FACTORY, _dflt_lo, _dflt_hi, _d
         _setattr(self, 'null_elements', null_elements)
         _setattr(self, 'unit', unit)
         _setattr(self, 'nul', nul)
+        _setattr(self, 'offsets', offsets)
+        _setattr(self, 'leap', leap)
+        _setattr(self, 'ordering', ordering)
 
     return __init__
 
@@ -269,7 +275,7 @@ def audit_limits__Limit(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
-def audit_mapping__Entry(_setattr, _HAS_DEFAULT_FACTORY, _dflt_shape, _dflt_citation, _dflt_lo, _dflt_hi, _dflt_bits, _dflt_max_precision, _dflt_max_scale, _dflt_floating, _dflt_max_int_digits, _dflt_max_length, _dflt_repertoire, _dflt_fixed, _dflt_lob, _dflt_max_fraction, _dflt_fraction_step, _dflt_tz, _dflt_min_year, _dflt_max_year, _dflt_fields, _dflt_max_lead, _dflt_template, _dflt_inner_kinds, _dflt_null_elements, _dflt_max_count, _dflt_semantics, _dflt_charset, _dflt_note, _dflt_unit, _dflt_nul):
+def audit_mapping__Entry(_setattr, _HAS_DEFAULT_FACTORY, _dflt_shape, _dflt_citation, _dflt_lo, _dflt_hi, _dflt_bits, _dflt_max_precision, _dflt_max_scale, _dflt_floating, _dflt_max_int_digits, _dflt_max_length, _dflt_repertoire, _dflt_fixed, _dflt_lob, _dflt_max_fraction, _dflt_fraction_step, _dflt_tz, _dflt_min_year, _dflt_max_year, _dflt_fields, _dflt_max_lead, _dflt_template, _dflt_inner_kinds, _dflt_null_elements, _dflt_max_count, _dflt_semantics, _dflt_charset, _dflt_note, _dflt_unit, _dflt_nul, _dflt_offsets, _dflt_leap):
     def __init__(
         self,
         kind,
@@ -303,6 +309,8 @@ def audit_mapping__Entry(_setattr, _HAS_DEFAULT_FACTORY, _dflt_shape, _dflt_cita
         note=_dflt_note,
         unit=_dflt_unit,
         nul=_dflt_nul,
+        offsets=_dflt_offsets,
+        leap=_dflt_leap,
     ):
         _setattr(self, 'kind', kind)
         _setattr(self, 'name', name)
@@ -335,6 +343,8 @@ def audit_mapping__Entry(_setattr, _HAS_DEFAULT_FACTORY, _dflt_shape, _dflt_cita
         _setattr(self, 'note', note)
         _setattr(self, 'unit', unit)
         _setattr(self, 'nul', nul)
+        _setattr(self, 'offsets', offsets)
+        _setattr(self, 'leap', leap)
 
     return __init__
 
@@ -449,14 +459,18 @@ def build_derived___Source(_setattr, _HAS_DEFAULT_FACTORY, _dflt_inline):
     return __init__
 
 
-def config__AuditSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_weights, _dflt_fail_on):
+def config__AuditSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_weights, _dflt_fail_on, _dflt_ordering, _dflt_collations):
     def __init__(
         self,
         weights=_dflt_weights,
         fail_on=_dflt_fail_on,
+        ordering=_dflt_ordering,
+        collations=_dflt_collations,
     ):
         _setattr(self, 'weights', weights)
         _setattr(self, 'fail_on', fail_on)
+        _setattr(self, 'ordering', ordering)
+        _setattr(self, 'collations', collations)
 
     return __init__
 
@@ -3766,7 +3780,7 @@ def spark_worker__Reported(_setattr, _HAS_DEFAULT_FACTORY, _dflt_cwd):
     return __init__
 
 
-def spark_worker__RunSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_workload, _dflt_replicating, _dflt_reported, _dflt_audit_to, _dflt_indexing):
+def spark_worker__RunSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_workload, _dflt_replicating, _dflt_reported, _dflt_audit_to, _dflt_indexing, _dflt_audit):
     def __init__(
         self,
         selection,
@@ -3776,6 +3790,7 @@ def spark_worker__RunSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_workload, _d
         reported=_dflt_reported,
         audit_to=_dflt_audit_to,
         indexing=_dflt_indexing,
+        audit=_dflt_audit,
     ):
         _setattr(self, 'selection', selection)
         _setattr(self, 'sizing', sizing)
@@ -3784,6 +3799,7 @@ def spark_worker__RunSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_workload, _d
         _setattr(self, 'reported', reported)
         _setattr(self, 'audit_to', audit_to)
         _setattr(self, 'indexing', indexing)
+        _setattr(self, 'audit', audit)
 
     return __init__
 

@@ -219,9 +219,28 @@ AUDIT_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("construct", 1.0),
     ("replication", 2.0),
 )
+#: ``[audit.default-collation]``: the collation a database of each platform has when a
+#: column declares none (analyzer/audit/ordering.py, decision D178): SQL Server setup's
+#: default for English locales ("An SQL collation is selected by default for
+#: English-language locales"); ASE's binary sort order ("All character sets have binary
+#: order as the default"); Teradata mode's NOT CASESPECIFIC; HiRDB's character code
+#: order; a PostgreSQL database made by initdb in an en_US.UTF-8 locale; Snowflake's and
+#: BigQuery's binary comparison (no collation specification).
+DEFAULT_COLLATIONS: tuple[tuple[str, str], ...] = (
+    ("mssql", "SQL_Latin1_General_CP1_CI_AS"),
+    ("ase", "binary"),
+    ("teradata", "NOT CASESPECIFIC"),
+    ("hirdb", "binary"),
+    ("postgres", "en_US.UTF-8"),
+    ("snowflake", "utf8"),
+    ("bigquery", "binary"),
+)
+#: ``[audit] ordering``: ``keep`` writes the collation that keeps a column's ordering
+#: where the target has one; ``default`` writes none (the target's default applies).
+AUDIT_ORDERING = ("keep", "default")
 #: ``[audit] fail-on``: the mapping class from which ``ddlaudit audit`` exits 1.
 AUDIT_FAIL_ON = ("never", "unsupported", "lossy")
-_AUDIT_KEYS = ("weights", "fail-on")
+_AUDIT_KEYS = ("weights", "fail-on", "ordering", "default-collation")
 
 
 @record
@@ -235,6 +254,10 @@ class AuditSettings:
 
     weights: tuple[tuple[str, float], ...] = AUDIT_WEIGHTS
     fail_on: str = "never"
+    #: ``[audit] ordering`` (:data:`AUDIT_ORDERING`).
+    ordering: str = "keep"
+    #: ``[audit.default-collation]``: (platform, collation) (:data:`DEFAULT_COLLATIONS`).
+    collations: tuple[tuple[str, str], ...] = DEFAULT_COLLATIONS
 
 
 def audit_from_mapping(data: Any, source: str) -> AuditSettings:
@@ -267,7 +290,24 @@ def audit_from_mapping(data: Any, source: str) -> AuditSettings:
         raise ConfigError(
             f"{source}: [audit] fail-on = {fail_on!r}: expected one of {', '.join(AUDIT_FAIL_ON)}"
         )
-    return AuditSettings(tuple(known.items()), fail_on)
+    ordering = data.get("ordering", "keep")
+    if ordering not in AUDIT_ORDERING:
+        raise ConfigError(
+            f"{source}: [audit] ordering = {ordering!r}: expected one of "
+            f"{', '.join(AUDIT_ORDERING)}"
+        )
+    collations = dict(DEFAULT_COLLATIONS)
+    given = data.get("default-collation", {})
+    if not isinstance(given, dict):
+        raise ConfigError(f"{source}: [audit.default-collation] must be a table of platform = name")
+    for platform, name in given.items():
+        if platform not in collations or not isinstance(name, str):
+            raise ConfigError(
+                f"{source}: [audit.default-collation] {platform} = {name!r}: expected one of "
+                f"{', '.join(collations)} = a collation name"
+            )
+        collations[platform] = name
+    return AuditSettings(tuple(known.items()), fail_on, ordering, tuple(collations.items()))
 
 
 _DEFAULT_AUDIT = AuditSettings()

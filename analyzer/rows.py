@@ -920,13 +920,18 @@ def _in_order(items: list[tuple[int, T]]) -> tuple[T, ...]:
 
 
 def audit_rows(
-    results: Sequence[FileResult], target: str, sizing: Any, scope: str = ""
+    results: Sequence[FileResult],
+    target: str,
+    sizing: Any,
+    scope: str = "",
+    settings: Any = None,
 ) -> list[Row]:
     """The ``audit`` rows of ``results`` (one scope's checked files, in listing order):
-    one per column of every table, as ``ddlaudit audit --to target`` audits them."""
+    one per column of every table, as ``ddlaudit audit --to target`` audits them (with
+    the run's ``[audit]`` ``settings``: orderings and default collations)."""
     from analyzer.audit import audit
 
-    report = audit(results, target, sizing, scopes={r.path: scope for r in results})
+    report = audit(results, target, sizing, settings, scopes={r.path: scope for r in results})
     return [
         (
             tb.path,

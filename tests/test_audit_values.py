@@ -231,5 +231,6 @@ def test_n_utf16_units_fit_n_characters_not_the_reverse(n: int, chars: list[str]
 def test_nvarchar_to_varchar_classes() -> None:
     """The classes the property above supports, on three targets."""
     assert mapped("tsql", "nvarchar(50)", "snowflake").mapping == "widened"
-    assert mapped("tsql", "nvarchar(50)", "teradata").mapping == "exact"  # UTF-16 both
+    binary = {"collation": "Latin1_General_100_BIN2"}  # Teradata CASESPECIFIC: binary too
+    assert mapped("tsql", "nvarchar(50)", "teradata", **binary).mapping == "exact"  # UTF-16
     assert mapped("tsql", "nvarchar(50)", "postgres").loses == ("U+0000",)

@@ -28,7 +28,8 @@ import typing as t
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from analyzer.audit.mapping import Mapped, TargetSpec, TargetType
+from analyzer.audit.mapping import Mapped, TargetSpec, TargetType, clause
+from analyzer.audit.ordering import POSTGRES
 from analyzer.ir import ConstraintKind, Table
 from analyzer.types import read_type
 
@@ -74,7 +75,7 @@ def type_sql(spec: TargetSpec, target: TargetType) -> str:
     if target.charset:
         text += f" CHARACTER SET {target.charset}"
     if target.collation:
-        text += f" COLLATE {target.collation}"
+        text += clause(spec.name, target.collation)
     return text
 
 
@@ -180,6 +181,7 @@ def create_table(
 
     columns: list[exp.Expression] = []
     left_out: list[str] = []
+    collations: list[str] = []
     for column, m in zip(table.columns, mapped, strict=True):
         if m.target is None:
             left_out.append(f"{column.name} {column.type.declared}: {m.reason}")
@@ -192,11 +194,11 @@ def create_table(
                 )
             )
         if m.target.collation:
-            constraints.append(
-                exp.ColumnConstraint(
-                    kind=exp.CollateColumnConstraint(this=exp.Var(this=m.target.collation))
-                )
-            )
+            constraints.append(exp.ColumnConstraint(kind=_collate(spec.name, m.target.collation)))
+            if spec.name == "postgres":
+                made = _made_collation(m.target.collation)
+                if made and made not in collations:
+                    collations.append(made)
         if column.sparse and spec.name == "mssql":
             from grammars.nodes import SparseColumnConstraint
 
@@ -250,11 +252,36 @@ def create_table(
         head.append("-- no column of this table has a type on the target")
         return "\n".join(head) + "\n"
     text = create.sql(dialect=dialect, pretty=True) + suffix
+    if collations:
+        text = "\n".join(collations) + "\n" + text
     lock = table.options.lock_scheme
     if spec.name == "ase" and table.dialect == "sybase" and lock:
         # The lock scheme carries over ASE to ASE (sqlglot has no node for it).
         text += f"\nLOCK {lock.upper()}"
     return "\n".join(head) + "\n" + text + ";\n"
+
+
+def _collate(target: str, collation: str) -> exp.Expression:
+    """The column constraint of ``collation`` (see :func:`analyzer.audit.mapping.clause`)."""
+    if target == "teradata" and collation.upper() in ("CASESPECIFIC", "NOT CASESPECIFIC"):
+        return exp.CaseSpecificColumnConstraint(not_=collation.upper().startswith("NOT"))
+    if target in ("snowflake", "bigquery"):
+        return exp.CollateColumnConstraint(this=exp.Literal.string(collation))
+    if target == "postgres":
+        return exp.CollateColumnConstraint(this=exp.to_identifier(collation, quoted=True))
+    return exp.CollateColumnConstraint(this=exp.Var(this=collation))
+
+
+def _made_collation(name: str) -> str | None:
+    """The ``CREATE COLLATION`` a PostgreSQL collation ddlaudit writes needs (None: it is
+    predefined): a nondeterministic ICU collation (24.2.2.4)."""
+    for spelled, locale in POSTGRES.values():
+        if spelled == name and locale is not None:
+            return (
+                f'CREATE COLLATION IF NOT EXISTS "{name}" '
+                f"(provider = icu, locale = '{locale}', deterministic = false);"
+            )
+    return None
 
 
 def safe_file_name(table: str, path: str) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from analyzer.audit import TARGETS
 from analyzer.audit.ddl import type_sql
-from analyzer.audit.mapping import Mapped, map_column
+from analyzer.audit.mapping import Mapped, TargetType, map_column
 from analyzer.audit.mappings import spec
 from analyzer.ir import Column
 
@@ -142,13 +142,55 @@ SAMPLES: dict[str, tuple[str, ...]] = {
 }
 
 
-def mapped(dialect: str, declared: str, target: str) -> Mapped:
+#: Character columns and how they declare their ordering (docs/audit.md, "Ordering"):
+#: (dialect, type, SQL Server COLLATE, Teradata CASESPECIFIC); None: the default.
+ORDERED: tuple[tuple[str, str, str | None, bool | None], ...] = (
+    ("tsql", "varchar(20)", None, None),
+    ("tsql", "varchar(20)", "Latin1_General_100_BIN2", None),
+    ("tsql", "varchar(20)", "Latin1_General_100_CS_AS", None),
+    ("tsql", "varchar(20)", "Latin1_General_100_CI_AI", None),
+    ("sybase", "varchar(20)", None, None),
+    ("teradata", "VARCHAR(20)", None, None),
+    ("teradata", "VARCHAR(20)", None, True),
+    ("hirdb", "VARCHAR(20)", None, None),
+)
+
+
+def mapped(
+    dialect: str,
+    declared: str,
+    target: str,
+    collation: str | None = None,
+    case_specific: bool | None = None,
+) -> Mapped:
     """The audit of a nullable column of type ``declared`` (default settings)."""
     import grammars
     from analyzer.types import read_type
 
     dt = read_type(declared, grammars.get(dialect).type_families)
-    return map_column(Column("c", 1, dt, True, True), dialect, spec(target))
+    column = Column("c", 1, dt, True, True, collation=collation, case_specific=case_specific)
+    return map_column(column, dialect, spec(target))
+
+
+def ordering_cell(
+    dialect: str, declared: str, target: str, how: tuple[str | None, bool | None]
+) -> str:
+    """One cell of the ordering table: what the DDL writes (``-``: nothing, the target's
+    default), the class sign, and the ordering lost."""
+    m = mapped(dialect, declared, target, *how)
+    assert m.target is not None
+    written = type_sql(spec(target), m.target).removeprefix(type_sql(spec(target), _bare(m)))
+    text = f"`{written.strip()}`" if written.strip() else "-"
+    lost = [x for x in m.loses if "ordering" in x or "comparison" in x]
+    sign = "~" if lost else "="
+    return f"{text} {sign}" + (f" {', '.join(lost)}" if lost else "")
+
+
+def _bare(m: Mapped) -> TargetType:
+    from dataclasses import replace
+
+    assert m.target is not None
+    return replace(m.target, collation=None)
 
 
 def cell(dialect: str, declared: str, target: str) -> str:
@@ -172,7 +214,18 @@ def tables() -> str:
             cells = [cell(dialect, declared, target) for target in TARGETS]
             out.append(f"| `{declared}` | " + " | ".join(cells) + " |")
         out.append("")
-    out.append(END)
+    out += ["#### Ordering of a character column", ""]
+    out.append("| source column | " + " | ".join(TARGETS) + " |")
+    out.append("| --- " * (len(TARGETS) + 1) + "|")
+    for dialect, declared, collation, case in ORDERED:
+        label = f"{dialect} `{declared}`"
+        if collation:
+            label += f" `COLLATE {collation}`"
+        if case is not None:
+            label += " `CASESPECIFIC`" if case else " `NOT CASESPECIFIC`"
+        cells = [ordering_cell(dialect, declared, t, (collation, case)) for t in TARGETS]
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    out += ["", END]
     return "\n".join(out)
 
 

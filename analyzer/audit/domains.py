@@ -26,6 +26,7 @@ Types and Literals; HiRDB SQL Reference 1.2 "Data types".
 
 from __future__ import annotations
 
+from analyzer.audit.ordering import lost
 from analyzer.records import record
 
 #: Character repertoires, narrowest first: a single-byte code page, a multi-byte code
@@ -83,6 +84,13 @@ class Domain:
     unit: str = "char"
     #: The type can hold U+0000 (PostgreSQL's character types cannot, 8.3).
     nul: bool = True
+    #: Time zone offsets a ``tz`` time or timestamp holds, in minutes (None: not
+    #: documented, not compared): Teradata -12:59..+14:00, SQL Server -14:00..+14:00.
+    offsets: tuple[int, int] | None = None
+    #: Seconds run to 61.999999 (Teradata TIME / TIMESTAMP: "accounts for leap seconds").
+    leap: bool = False
+    #: How strings compare and sort (:mod:`analyzer.audit.ordering`; None: not modelled).
+    ordering: str | None = None
 
 
 def integer_digits(d: Domain) -> int | None:
@@ -226,6 +234,8 @@ def losses(src: Domain, dst: Domain) -> tuple[str, ...]:
             out.append("U+0000")
         if not _chars_fit(src, dst):
             out.append("length")
+        if src.ordering is not None and dst.ordering is not None:
+            out += lost(src.ordering, dst.ordering)
         if src.fixed != dst.fixed and not dst.fixed and src.fixed:
             pass  # char(n) into varchar(n): the values fit (trailing blanks kept)
         elif not src.fixed and dst.fixed:
@@ -335,10 +345,14 @@ def _temporal(src: Domain, dst: Domain) -> list[str]:
     both_times = has_time[src.kind] and has_time[dst.kind]
     if both_times and (src.fraction or 0) > (dst.fraction or 0):
         out.append("fraction")
+    if both_times and src.leap and not dst.leap:
+        out.append("leap seconds")
     if src.tz and not dst.tz:
         out.append("time zone")
     elif not src.tz and dst.semantics == "instant":
         out.append("time zone")  # a local time read as UTC (or the session's zone)
+    elif src.tz and dst.tz and not _offsets_fit(src.offsets, dst.offsets):
+        out.append("offset range")
     if has_date[src.kind] and has_date[dst.kind]:
         lo, hi = src.min_year or 1, src.max_year or 9999
         if (dst.min_year is not None and lo < dst.min_year) or (
@@ -346,6 +360,13 @@ def _temporal(src: Domain, dst: Domain) -> list[str]:
         ):
             out.append("range")
     return out
+
+
+def _offsets_fit(src: tuple[int, int] | None, dst: tuple[int, int] | None) -> bool:
+    """Every offset of ``src`` is one ``dst`` holds (an undocumented range: not compared)."""
+    if src is None or dst is None:
+        return True
+    return dst[0] <= src[0] and src[1] <= dst[1]
 
 
 #: Interval fields, largest first.

@@ -138,6 +138,11 @@ def target_table(table: Table, mapped: Sequence[Mapped], spec: TargetSpec) -> Ta
         if m.target is None:
             continue
         dt = read_type(m.target.text, families)
+        collation: str | None = m.target.collation
+        case: bool | None = None
+        if spec.name == "teradata" and collation is not None:  # [NOT] CASESPECIFIC
+            case = collation.upper() == "CASESPECIFIC"
+            collation = None
         columns.append(
             evolve(
                 column,
@@ -152,7 +157,8 @@ def target_table(table: Table, mapped: Sequence[Mapped], spec: TargetSpec) -> Ta
                 suppress=False,
                 no_split=False,
                 compression=None,
-                collation=m.target.collation,
+                collation=collation,
+                case_specific=case,
             )
         )
     kept = {c.name.lower() for c in columns}
@@ -325,38 +331,7 @@ def table_limits(
                     "everywhere or rename it",
                 )
             )
-    note = _case_note(source, target, spec)
-    if note:
-        out.append(lim.Limit("case and collation", None, None, None, False, note))
     return out
-
-
-def _case_note(source: Table, target: str, spec: TargetSpec) -> str | None:
-    chars = [c for c in source.columns if c.type.family in ("char", "nchar", "varchar", "nvarchar")]
-    if not chars:
-        return None
-    platform = DIALECT_PLATFORM.get(source.dialect, source.dialect)
-    source_ci = lim.CASE_INSENSITIVE.get(platform, False)
-    if source.dialect == "teradata":
-        source_ci = any(c.case_specific is not True for c in chars)
-    if source.dialect == "tsql":
-        source_ci = not all("_CS" in (c.collation or "").upper() for c in chars)
-    target_ci = lim.CASE_INSENSITIVE.get(target, False)
-    collations = sorted({c.collation for c in chars if c.collation})
-    extra = f"; declared collations: {', '.join(collations)}" if collations else ""
-    if source_ci and not target_ci:
-        return (
-            f"{len(chars)} character columns compare case-insensitively on the source and "
-            f"case-sensitively on {spec.title}: queries and unique keys may behave "
-            f"differently (use a case-insensitive collation or UPPER()){extra}"
-        )
-    if target_ci and not source_ci:
-        return (
-            f"{len(chars)} character columns compare case-sensitively on the source and "
-            f"case-insensitively on {spec.title} by default: unique keys may reject rows "
-            f"that differ only in case{extra}"
-        )
-    return f"collation to choose on {spec.title}{extra}" if collations else None
 
 
 def _collisions(table: Table, spec: TargetSpec, identifiers: str) -> list[lim.Limit]:
@@ -416,8 +391,6 @@ def _actions(
         if x.exceeded:
             sev = "warning" if x.limit == "reserved word" else "error"
             out.append(Action(name, line, x.message, sev))
-        elif x.limit == "case and collation":
-            out.append(Action(name, line, x.message, "info"))
     for k in constructs:
         out.append(Action(name, k.line, f"{k.construct}: {k.detail}: {k.action}", k.severity))
     for r in replication:
@@ -456,7 +429,10 @@ def audit(
             continue
         _, source_est = _size(result.path, result.dialect, result.tables, own)
         mapped_all = [
-            [_mapped(_typed(c, tb), tb.dialect, spec, default_charset, seen) for c in tb.columns]
+            [
+                _mapped(_typed(c, tb), tb.dialect, spec, default_charset, seen, settings)
+                for c in tb.columns
+            ]
             for tb in result.tables
         ]
         if on_target is not None and spec.grammar is not None:
@@ -507,12 +483,20 @@ def _mapped(
     spec: TargetSpec,
     charset: str,
     seen: dict[tuple[object, ...], Mapped],
+    settings: AuditSettings | None = None,
 ) -> Mapped:
     """:func:`map_column`, once per distinct (dialect, type, what else it reads)."""
-    key = (dialect, column.type, column.character_set, column.nullable, column.collation)
+    key = (
+        dialect,
+        column.type,
+        column.character_set,
+        column.nullable,
+        column.collation,
+        column.case_specific,
+    )
     found = seen.get(key)
     if found is None:
-        found = seen[key] = map_column(column, dialect, spec, charset)
+        found = seen[key] = map_column(column, dialect, spec, charset, settings)
     return found
 
 
@@ -529,6 +513,8 @@ def source_type(column: Column) -> str:
     text = column.type.declared or "(computed)"
     if column.character_set:
         text += f" CHARACTER SET {column.character_set}"
+    if column.case_specific is not None:
+        text += " CASESPECIFIC" if column.case_specific else " NOT CASESPECIFIC"
     if column.collation:
         text += f" COLLATE {column.collation}"
     return text
@@ -548,6 +534,13 @@ def _typed(column: Column, table: Table) -> Column:
 
     families = grammars.get(table.dialect).type_families
     return evolve(column, type=read_type(written, families))
+
+
+def _type_only(spec: TargetSpec, m: Mapped) -> str | None:
+    """The target type as written, without the collation (what a guide row compares)."""
+    if m.target is None:
+        return None
+    return type_sql(spec, replace(m.target, collation=None))
 
 
 def _column_line(column: Column) -> int | None:
@@ -596,7 +589,7 @@ def _table_audit(
                 m.mapping,
                 m.loses,
                 m.reason,
-                guides.verdict(column, tb.dialect, spec.name, written),
+                guides.verdict(column, tb.dialect, spec.name, _type_only(spec, m)),
             )
         )
     limits = table_limits(tb, sized, target_est, spec, sizing)

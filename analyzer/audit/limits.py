@@ -1,5 +1,6 @@
 """A target's limits a migrated table must respect: row size, column count, index key
-length, identifier length, reserved words, and the case / collation behaviour.
+length, identifier length and reserved words (a column's ordering is part of its mapping
+class: analyzer/audit/ordering.py).
 
 Sources:
 
@@ -55,12 +56,6 @@ IDENTIFIERS: dict[str, tuple[int, str, str]] = {
     "bigquery": (300, "characters", "BigQuery column names: at most 300 characters"),
 }
 BIGQUERY_TABLE_NAME = 1024
-
-#: Whether the target compares strings case-insensitively by default: SQL Server's
-#: default collations (SQL_Latin1_General_CP1_CI_AS) and Teradata's NOT CASESPECIFIC
-#: (Teradata session mode) are; ASE's default binary sort order, HiRDB, PostgreSQL,
-#: Snowflake and BigQuery are not.
-CASE_INSENSITIVE = {"mssql": True, "teradata": True}
 
 
 @record

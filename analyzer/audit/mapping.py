@@ -11,7 +11,9 @@ dialect, the migration guide the pair follows.  :func:`map_column`:
 3. keeps the first entry that loses nothing (narrowest first, in catalogue order, after
    the shape preferences: fixed for fixed, not a LOB unless needed, the narrowest
    repertoire that holds the source), else the one that loses least;
-4. classes it: ``exact`` when no value is lost either way (the domains are equal),
+4. gives a character column the ordering of its collation and the target the collation
+   that keeps it where the target has one (:mod:`analyzer.audit.ordering`, D178);
+5. classes it: ``exact`` when no value is lost either way (the domains are equal),
    ``widened`` when the target holds every source value, ``lossy`` otherwise,
    ``unsupported`` when no entry can hold the kind (docs/audit.md).
 
@@ -26,10 +28,13 @@ dialect, the migration guide the pair follows.  :func:`map_column`:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from analyzer.audit.domains import REPERTOIRES, Domain, losses, max_units, text_length
+from analyzer.audit.ordering import DESCRIPTIONS, POSTGRES, read, settle
 from analyzer.audit.sources import source_domain
+from analyzer.config import AuditSettings
 from analyzer.ir import Column
 from analyzer.records import record
 from analyzer.settings import DIALECT_PLATFORM
@@ -109,6 +114,10 @@ class Entry:
     unit: str = "char"
     #: The type holds U+0000 (PostgreSQL's character types do not).
     nul: bool = True
+    #: Time zone offsets held, in minutes (None: not documented).
+    offsets: tuple[int, int] | None = None
+    #: Seconds to 61.999999 (Teradata's leap seconds).
+    leap: bool = False
 
 
 @record
@@ -302,6 +311,8 @@ def instantiate(e: Entry, src: Domain, spec: TargetSpec) -> TargetType | None:
             min_year=e.min_year,
             max_year=e.max_year,
             semantics=e.semantics,
+            offsets=e.offsets if e.tz else None,
+            leap=e.leap,
         )
         return TargetType(text, dom, e)
     if k == "interval":
@@ -324,6 +335,8 @@ def instantiate(e: Entry, src: Domain, spec: TargetSpec) -> TargetType | None:
                 min_year=e.min_year,
                 max_year=e.max_year,
                 semantics=e.semantics,
+                offsets=e.offsets,
+                leap=e.leap,
             )
             inner = instantiate(inner_entry, src.inner, spec)
             assert inner is not None
@@ -390,6 +403,7 @@ LOSS_WEIGHTS: dict[str, float] = {
     "trailing blanks": 0.5,
     "trailing zero bytes": 0.5,
     "U+0000": 0.25,  # a NUL character is rare in text
+    "leap seconds": 0.25,  # a second 60 or 61 is rare in data
     "key order": 0.2,  # a document's meaning does not depend on either (RFC 8259, 4)
     "duplicate keys": 0.2,
     "typing": 0.5,
@@ -472,7 +486,8 @@ def describe(d: Domain) -> str:
         size = "unbounded" if d.length is None else f"{d.length:,} {unit}"
         rep = f" {d.repertoire}" if k == "char" else ""
         how = "LOB" if d.lob else "fixed" if d.fixed else "varying"
-        return f"{how}{rep} {size}"
+        order = f" in {DESCRIPTIONS[d.ordering]}" if d.ordering else ""
+        return f"{how}{rep} {size}{order}"
     if k in ("time", "timestamp", "date"):
         text = k
         if k != "date":
@@ -481,6 +496,10 @@ def describe(d: Domain) -> str:
             text += f", years {d.min_year}-{d.max_year}"
         if d.tz:
             text += ", time zone offset"
+            if d.offsets is not None:
+                text += f" {_offset(d.offsets[0])}..{_offset(d.offsets[1])}"
+        if d.leap and k != "date":
+            text += ", seconds to 61.999999"
         return text
     if k == "interval":
         return f"interval {d.fields or 'of any fields'}"
@@ -488,6 +507,12 @@ def describe(d: Domain) -> str:
         count = f"[{d.count}]" if d.count else ""
         return f"{k}{count} of {describe(d.inner)}"
     return k
+
+
+def _offset(minutes: int) -> str:
+    """``-779`` -> ``-12:59``."""
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
 def identity(column: Column, src: Domain | None) -> Mapped:
@@ -503,15 +528,105 @@ def identity(column: Column, src: Domain | None) -> Mapped:
     dt = column.type
     domain = src or Domain("other")
     entry = Entry(domain.kind, dt.name, note="same platform")
-    written = [x for x in (column.character_set, column.collation) if x]
+    collation = column.collation
+    if column.case_specific is not None:  # Teradata's [NOT] CASESPECIFIC, as written
+        collation = "CASESPECIFIC" if column.case_specific else "NOT CASESPECIFIC"
+    written = [x for x in (column.character_set, collation) if x]
     extra = f" ({', '.join(written)})" if written else ""
     return Mapped(
         "exact",
-        TargetType(dt.declared, domain, entry, column.character_set, column.collation),
+        TargetType(dt.declared, domain, entry, column.character_set, collation),
         (),
         f"same platform: {dt.declared}{extra} as declared",
         src,
     )
+
+
+def source_collation(column: Column, dialect: str, collations: Mapping[str, str]) -> str:
+    """The collation deciding ``column``'s ordering: its own (SQL Server ``COLLATE``,
+    Teradata ``[NOT] CASESPECIFIC``), else its platform's default (``[audit.default-
+    collation]``: ASE and HiRDB have one sort order per server).
+
+    >>> from analyzer.ir import DataType
+    >>> c = Column("c", 1, DataType("varchar(5)", "VARCHAR", "varchar", 5), True, True)
+    >>> source_collation(c, "tsql", {"mssql": "SQL_Latin1_General_CP1_CI_AS"})
+    'SQL_Latin1_General_CP1_CI_AS'
+    """
+    platform = DIALECT_PLATFORM.get(dialect, dialect)
+    if dialect == "teradata" and column.case_specific is not None:
+        return "CASESPECIFIC" if column.case_specific else "NOT CASESPECIFIC"
+    if dialect == "tsql" and column.collation:
+        return column.collation
+    return collations.get(platform, "")
+
+
+def _ordered(
+    column: Column,
+    dialect: str,
+    src: Domain,
+    target: TargetType,
+    spec: TargetSpec,
+    settings: AuditSettings,
+) -> tuple[Domain, TargetType, str]:
+    """The source and target domains with their orderings, the target with the collation
+    its DDL writes, and what the reason says of it (decision D178)."""
+    if src.kind != "char":
+        return src, target, ""
+    collations = dict(settings.collations)
+    platform = DIALECT_PLATFORM.get(dialect, dialect)
+    name = source_collation(column, dialect, collations)
+    ordering = read(platform, name)
+    if column.type.family in ("clob", "nclob"):
+        # SQL Server text / ntext, ASE text / unitext and Teradata CLOB values are never
+        # compared or sorted (SQL Server docs, ntext, text, and image; ASE Building Blocks;
+        # Teradata SQL Data Types, CLOB): nothing to keep, a target that compares holds more
+        ordering = "none"
+    if name == collations.get(platform) and not column.collation:
+        name = f"{name} ({platform} default, [audit.default-collation])"
+    if ordering is None:
+        return src, target, f"; the ordering of {name or 'its collation'} is not modelled"
+    src = replace(src, ordering=ordering)
+    if target.domain.kind != "char":
+        return src, target, ""
+    default = collations.get(spec.name, "")
+    got: str | None
+    written: str | None
+    if target.entry.lob and spec.name in ("ase", "teradata"):
+        got, written = "none", None  # ASE text / unitext, Teradata CLOB: never compared
+    elif ordering == "none":
+        got, written = read(spec.name, default), None
+    else:
+        got, written = settle(ordering, spec.name, default, settings.ordering == "keep")
+    target = replace(target, domain=replace(target.domain, ordering=got), collation=written)
+    if written is None:
+        return src, target, ""
+    how = "keeps" if got == ordering else "comes nearest to"
+    text = f"; {clause(spec.name, written).strip()} {how} the ordering of {name}"
+    if spec.name == "postgres" and written in NONDETERMINISTIC:
+        # PostgreSQL 16, 24.2.2.4: pattern matching is not supported on them (before 18)
+        text += " (a nondeterministic collation: LIKE on the column needs PostgreSQL 18)"
+    return src, target, text
+
+
+#: The PostgreSQL collations ddlaudit writes that are nondeterministic.
+NONDETERMINISTIC = frozenset(name for name, locale in POSTGRES.values() if locale)
+
+
+def clause(target: str, collation: str) -> str:
+    """The column clause that gives ``collation`` on ``target``: ``COLLATE name`` (SQL
+    Server), ``COLLATE "name"`` (PostgreSQL), ``COLLATE 'spec'`` (Snowflake, BigQuery),
+    Teradata's ``[NOT] CASESPECIFIC`` attribute.
+
+    >>> clause("snowflake", "en-ci"), clause("teradata", "CASESPECIFIC")
+    (" COLLATE 'en-ci'", ' CASESPECIFIC')
+    """
+    if target == "teradata" and read("teradata", collation) is not None:
+        return f" {collation}"
+    if target == "postgres":
+        return f' COLLATE "{collation}"'
+    if target in ("snowflake", "bigquery"):
+        return f" COLLATE '{collation}'"
+    return f" COLLATE {collation}"
 
 
 def map_column(
@@ -519,8 +634,10 @@ def map_column(
     dialect: str,
     spec: TargetSpec,
     default_charset: str = "LATIN",
+    settings: AuditSettings | None = None,
 ) -> Mapped:
-    """The audit of ``column`` (declared in ``dialect``) on ``spec``'s target."""
+    """The audit of ``column`` (declared in ``dialect``) on ``spec``'s target; ``settings``
+    give the platforms' default collations and whether the DDL keeps an ordering."""
     src = source_domain(column, dialect, default_charset)
     declared = column.type.declared or "(undeclared)"
     if DIALECT_PLATFORM.get(dialect) == spec.name and column.type.declared:
@@ -542,8 +659,10 @@ def map_column(
             f"{spec.title} has no type for {describe(src)} ({declared})",
             src,
         )
+    src, target, kept = _ordered(column, dialect, src, target, spec, settings or AuditSettings())
     lost = losses(src, target.domain)
     note = f"; {target.entry.note}" if target.entry.note else ""
+    note += kept
     if lost:
         reason = f"{describe(src)} -> {describe(target.domain)}: loses {', '.join(lost)}{note}"
         return Mapped("lossy", target, lost, reason, src)
@@ -567,6 +686,7 @@ __all__ = [
     "TargetSpec",
     "TargetType",
     "choose",
+    "clause",
     "describe",
     "identity",
     "instantiate",

@@ -57,6 +57,11 @@ _TIMESTAMPS = {
     "BIGDATETIME": (1, 9999, 6),
 }
 
+#: Time zone offsets a value can carry, in minutes: Teradata Data Types and Literals,
+#: TIME / TIMESTAMP WITH TIME ZONE, "TIMEZONE_HOUR -12.59 +14.00"; SQL Server
+#: datetimeoffset, "Time zone offset range -14:00 through +14:00".
+_OFFSETS = {"teradata": (-(12 * 60 + 59), 14 * 60), "tsql": (-14 * 60, 14 * 60)}
+
 #: Teradata character sets (International Character Set Support).
 _TERADATA_CHARSETS = {
     "LATIN": "single",
@@ -209,7 +214,13 @@ def type_domain(
             return Domain("time", fraction=0)
         default = 7 if dialect == "tsql" else 6
         scale = dt.scale if dt.scale is not None else dt.precision
-        return Domain("time", fraction=default if scale is None else scale, tz=dt.with_time_zone)
+        return Domain(
+            "time",
+            fraction=default if scale is None else scale,
+            tz=dt.with_time_zone,
+            offsets=_OFFSETS.get(dialect) if dt.with_time_zone else None,
+            leap=dialect == "teradata",
+        )
     if fam == "timestamp":
         if name in _TIMESTAMPS:
             lo, hi, frac = _TIMESTAMPS[name]
@@ -223,6 +234,8 @@ def type_domain(
             tz=tz,
             min_year=1,
             max_year=9999,
+            offsets=_OFFSETS.get(dialect) if tz else None,
+            leap=dialect == "teradata",
         )
     if fam == "interval":
         fields = name.removeprefix("INTERVAL").strip()

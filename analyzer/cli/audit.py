@@ -64,6 +64,12 @@ from analyzer.cli.common import (
     "Snowflake upper; a finding where two collide), or preserve them as declared, quoted.",
 )
 @click.option(
+    "--explain",
+    is_flag=True,
+    help="text and markdown: every column's reason and what each vendor guide says of its "
+    "type (by default only the guide rows ddlaudit differs from, once each).",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["never", "unsupported", "lossy"]),
     default=None,
@@ -82,6 +88,7 @@ def audit(
     fmt: str,
     ddl_dir: str | None,
     identifiers: str,
+    explain: bool,
     fail_on: str | None,
 ) -> None:
     """Audit every table for a migration to TARGET: each column's type on the target and
@@ -96,6 +103,7 @@ def audit(
     from analyzer.scopes import STDIN_PATH, assign
 
     config = load_config(config_path, include, exclude, encoding)
+    _check_collations(config.audit.collations)
     sizing = sizing_settings(config, rows=rows)
     options = Options(dialect=dialect, encoding=encoding, config=config)
     stdin = read_stdin(paths)
@@ -123,16 +131,28 @@ def audit(
     if fmt == "json":
         emit(report.to_json(doc), output)
     elif fmt == "markdown":
-        emit(report.to_markdown(doc), output)
+        emit(report.to_markdown(doc, explain), output)
     elif render is not None:
         emit(render(doc), output)
     else:
-        emit(report.to_text(doc), output)
+        emit(report.to_text(doc, explain), output)
     errors = report_diagnostics(results, found)
     level = fail_on or config.audit.fail_on
     failing = {"never": set(), "unsupported": {"unsupported"}, "lossy": {"lossy", "unsupported"}}
     hit = any(c["mapping"] in failing[level] for tb in doc["tables"] for c in tb["columns"])
     sys.exit(EXIT_FINDINGS if errors or hit else EXIT_OK)
+
+
+def _check_collations(collations: tuple[tuple[str, str], ...]) -> None:
+    """Every ``[audit.default-collation]`` name must be one ddlaudit reads (exit 2)."""
+    from analyzer.audit.ordering import read
+
+    for platform, name in collations:
+        if read(platform, name) is None:
+            raise click.UsageError(
+                f"[audit.default-collation] {platform} = {name!r}: not a collation ddlaudit "
+                "models on that platform (docs/audit.md, Ordering)"
+            )
 
 
 def _emit_ddl(audited: object, directory: str) -> None:

@@ -18,6 +18,7 @@ ddlaudit audit: 0 tables, 0 columns (tsql) -> postgres, no page sizing
 from __future__ import annotations
 
 import html
+import re
 import typing as t
 import unicodedata
 
@@ -76,8 +77,39 @@ def _headline(document: Document) -> list[str]:
     ]
 
 
-def to_text(document: Document) -> str:
-    """The report as plain text: the summary, then one block per table."""
+#: A guide verdict's URL, left out of the concise guide lines (the JSON keeps it).
+_URL = re.compile(r" \(https?://[^)]*\)")
+
+
+def guide_differences(document: Document) -> list[tuple[str, list[str]]]:
+    """Each distinct guide row the audit differs from, once: (the verdict without its URL,
+    the ``table.column`` names it concerns), in report order (docs/audit.md, "Guides").
+
+    >>> doc = {"tables": [{"table": "t", "columns": [{"name": "c", "guide": [
+    ...     'differs from G, S (https://x): row "BYTEINT | TINYINT": unsigned'],
+    ...     "target_type": "SMALLINT"}]}]}
+    >>> guide_differences(doc)
+    [('differs from G, S: row "BYTEINT | TINYINT": unsigned', ['t.c'])]
+    """
+    found: dict[str, list[str]] = {}
+    for tb in document["tables"]:
+        for c in tb["columns"]:
+            for verdict in c.get("guide", ()):
+                if verdict.startswith("differs from"):
+                    key = _URL.sub("", verdict, count=1)
+                    found.setdefault(key, []).append(f"{tb['table']}.{c['name']}")
+    return list(found.items())
+
+
+def _names(names: list[str], most: int = 5) -> str:
+    more = f" (+{len(names) - most} more)" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+
+
+def to_text(document: Document, explain: bool = False) -> str:
+    """The report as plain text: the summary, then one block per table, then each guide
+    row the audit differs from (once, with its columns) and the manual actions. With
+    ``explain`` every column also lists what each guide says of its type."""
     out = _headline(document)
     for tb in document["tables"]:
         out += [
@@ -99,9 +131,11 @@ def to_text(document: Document) -> str:
                 f"   {_plain(c['name']):<{width}}  {_plain(c['source_type'])} -> {target}  "
                 f"{c['mapping'].upper()}"
             )
-            if c["mapping"] in ("lossy", "unsupported"):
+            if c["mapping"] in ("lossy", "unsupported") or explain:
                 line += f": {_plain(c['reason'])}"
             out.append(line)
+            if explain:
+                out += [f"   {'':<{width}}  guide: {_plain(v)}" for v in c.get("guide", ())]
         for x in tb["limits"]:
             mark = "LIMIT" if x["exceeded"] else "NOTE"
             out.append(f"   {mark} {x['limit']}: {_plain(x['message'])}")
@@ -113,6 +147,11 @@ def to_text(document: Document) -> str:
         for r in tb["replication"]:
             what = f"{_plain(r['object'])}: {_plain(r['detail'])}: {_plain(r['action'])}"
             out.append(f"   replication {what}")
+    differences = guide_differences(document)
+    if differences:
+        out += ["", f"Guide rows ddlaudit differs from ({len(differences)}):"]
+        for verdict, names in differences:
+            out += [f"  {_plain(verdict)}", f"    columns: {_plain(_names(names))}"]
     actions = [(tb, a) for tb in document["tables"] for a in tb["actions"]]
     if actions:
         out += ["", f"Manual actions ({len(actions)}):"]
@@ -124,8 +163,9 @@ def to_text(document: Document) -> str:
     return "\n".join(out) + "\n"
 
 
-def to_markdown(document: Document) -> str:
-    """The report as GitHub Flavored Markdown (every input string escaped)."""
+def to_markdown(document: Document, explain: bool = False) -> str:
+    """The report as GitHub Flavored Markdown (every input string escaped); the guide
+    rows the audit differs from in a table; with ``explain`` each table's guide lines."""
     s = document["summary"]
     head = _headline(document)
     # The headline and summary lines hold counts, dialect and target names only (no input).
@@ -157,6 +197,11 @@ def to_markdown(document: Document) -> str:
                 _md(c["reason"]),
             )
             out.append("| " + " | ".join(cells) + " |")
+        said = [(c, v) for c in tb["columns"] for v in c.get("guide", ())]
+        if explain and said:
+            out += ["", "<details><summary>Guides</summary>", ""]
+            out += [f"- {_md(c['name'])}: {_md(v)}" for c, v in said]
+            out += ["", "</details>"]
         notes = [f"- **{_md(x['limit'])}**: {_md(x['message'])}" for x in tb["limits"]]
         notes += [
             f"- {_md(k['construct'])}: {_md(k['detail'])}: {_md(k['action'])}"
@@ -168,6 +213,11 @@ def to_markdown(document: Document) -> str:
         ]
         if notes:
             out += ["", *notes]
+    differences = guide_differences(document)
+    if differences:
+        out += ["", f"### Guide rows ddlaudit differs from ({len(differences)})", ""]
+        out += ["| Guide row and why ddlaudit differs | Columns |", "| --- | --- |"]
+        out += [f"| {_md(v)} | {_md(_names(names))} |" for v, names in differences]
     actions = [(tb, a) for tb in document["tables"] for a in tb["actions"]]
     if actions:
         out += ["", f"<details><summary>Manual actions ({len(actions)})</summary>", ""]

@@ -199,6 +199,7 @@ def _scan(
         worker.Reported(cwd, cwd),
         audit_to,
         worker.Indexing() if indexes else None,
+        options.config.audit,
     )
     phases = Phases({}, [])
     wanted = [

@@ -46,6 +46,7 @@ from dataclasses import replace
 from typing import Any
 
 from analyzer import workflow
+from analyzer.config import AuditSettings
 from analyzer.core import Options, analyze_source
 from analyzer.diagnostics import CODES
 from analyzer.estimators import TableEstimate
@@ -584,6 +585,8 @@ class RunSettings:
     audit_to: str | None = None
     #: ``scan --indexes``: each checked file's ``indexes`` rows (None: none).
     indexing: Indexing | None = None
+    #: The ``[audit]`` table (orderings, default collations) the ``audit`` rows follow.
+    audit: AuditSettings | None = None
 
 
 def scope_findings(scope: str, members: Sequence[Member], run: RunSettings) -> list[Finding]:
@@ -678,7 +681,8 @@ def audit_scope(scope: str, members: Iterable[Member], run: RunSettings) -> list
     if run.audit_to is None or not scope:
         return []
     ordered = sorted(members, key=lambda m: (m.order, m.path))
-    return audit_rows([m.checked.result for m in ordered], run.audit_to, run.sizing, scope)
+    results = [m.checked.result for m in ordered]
+    return audit_rows(results, run.audit_to, run.sizing, scope, run.audit)
 
 
 def finish_group(group: tuple[str, Iterable[bytes]], run: RunSettings) -> list[tuple[str, Row]]:

@@ -16,6 +16,8 @@ reason. A guide's stored copy cut short says which rows were had (``had``).
 True
 >>> same_type("snowflake", "NUMBER(38, 4)", "DECIMAL(38,4)")
 True
+>>> same_type("postgres", "CHAR(10)", 'CHAR(10) COLLATE "case_insensitive"')
+True
 """
 
 from __future__ import annotations
@@ -223,16 +225,29 @@ def _canonical(target: str, text: str) -> tuple[str, str | None]:
     return name, params
 
 
+#: A collation written after the type (the guides' tables speak of types only).
+_COLLATION = re.compile(r"\s+(?:COLLATE\s+.*|(?:NOT\s+)?CASESPECIFIC)$", re.IGNORECASE)
+
+
 def same_type(target: str, guide: str, audited: str) -> bool:
     """The guide's type and the audited one are one type on ``target``: the same name
     (or a synonym) and, where the guide writes parameters, the same parameters."""
     g_name, g_params = _canonical(target, guide)
-    a_name, a_params = _canonical(target, audited)
+    a_name, a_params = _canonical(target, _COLLATION.sub("", audited))
     if g_name != a_name:
         return False
     if g_params is None or g_params == "*" or (a_params is None and g_params == "MAX"):
         return True
     return g_params == a_params
+
+
+def _params(text: str) -> str | None:
+    """The parameters of a type as written, normalised: ``numeric[18][4]`` and
+    ``NUMERIC(18, 4)`` are both ``18,4``; None without any."""
+    found = re.search(r"[\(\[](.*)[\)\]]", text)
+    if found is None:
+        return None
+    return ",".join(p.strip() for p in re.split(r"\]\s*\[|,", found.group(1)))
 
 
 def verdict(column: Column, source: str, target: str, audited: str | None) -> tuple[str, ...]:
@@ -242,9 +257,14 @@ def verdict(column: Column, source: str, target: str, audited: str | None) -> tu
     out = []
     for g, r in rows_for(column, source, target):
         where = f'{g.guide}, {g.section} ({g.url}): row "{r.quote}"'
+        # a row whose example keeps its parameters (char(10) -> CHAR(10), numeric(18,4)
+        # -> numeric[18][4]: the guide's "[*]", "(n)") keeps every column's own
+        guide_type = r.target_type
+        if _params(r.source_type) is not None and _params(r.source_type) == _params(guide_type):
+            guide_type = re.sub(r"\s*(\([^)]*\)|\[[^\]]*\])", "", guide_type)
         if audited is None and r.target_type == "---":
             out.append(f"agrees with {where}: no {target} type")
-        elif audited is not None and same_type(target, r.target_type, audited):
+        elif audited is not None and same_type(target, guide_type, audited):
             out.append(f"agrees with {where}")
         else:
             why = r.differs or "no reason recorded"

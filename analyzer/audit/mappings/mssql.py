@@ -172,6 +172,7 @@ ENTRIES: tuple[Entry, ...] = (
         shape="fraction",
         max_fraction=7,
         tz=True,
+        offsets=(-14 * 60, 14 * 60),
         min_year=1,
         max_year=9999,
         citation=f"{_D}, datetimeoffset: datetime2 with a time zone offset -14:00 to +14:00",

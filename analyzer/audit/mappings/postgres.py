@@ -81,8 +81,10 @@ ENTRIES: tuple[Entry, ...] = (
         shape="fraction",
         max_fraction=6,
         tz=True,
+        offsets=(-(15 * 60 + 59), 15 * 60 + 59),
         template="TIME({f}) WITH TIME ZONE",
-        citation=f"{_P}, 8.5: time with time zone keeps the offset",
+        citation=f"{_P}, 8.5, Table 8.9: time with time zone keeps the offset, "
+        "00:00:00+1559 to 24:00:00-1559",
     ),
     Entry(
         "timestamp",

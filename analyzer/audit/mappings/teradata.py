@@ -19,6 +19,9 @@ from analyzer.settings import SizingSettings
 
 _DT = "Teradata SQL Data Types and Literals"
 _CLOB = 2097088000
+#: TIME / TIMESTAMP WITH TIME ZONE: "TIMEZONE_HOUR -12.59 +14.00" (minutes); their
+#: SECOND field runs to 61.999999 ("accounts for leap seconds"), with or without a zone.
+_OFFSETS = (-(12 * 60 + 59), 14 * 60)
 
 
 def _chars(charset: str, default: str) -> tuple[Entry, ...]:
@@ -108,13 +111,22 @@ def spec(sizing: SizingSettings) -> TargetSpec:
         ),
         Entry("binary", "BLOB", max_length=_CLOB, lob=True, citation=f"{_DT}, BLOB"),
         Entry("date", "DATE", min_year=1, max_year=9999, citation=f"{_DT}, DATE: 0001-9999"),
-        Entry("time", "TIME", shape="fraction", max_fraction=6, citation=f"{_DT}, TIME(n): n 0-6"),
+        Entry(
+            "time",
+            "TIME",
+            shape="fraction",
+            max_fraction=6,
+            leap=True,
+            citation=f"{_DT}, TIME(n): n 0-6",
+        ),
         Entry(
             "time",
             "TIME",
             shape="fraction",
             max_fraction=6,
             tz=True,
+            offsets=_OFFSETS,
+            leap=True,
             template="TIME({f}) WITH TIME ZONE",
             citation=f"{_DT}, TIME WITH TIME ZONE",
         ),
@@ -125,6 +137,7 @@ def spec(sizing: SizingSettings) -> TargetSpec:
             max_fraction=6,
             min_year=1,
             max_year=9999,
+            leap=True,
             citation=f"{_DT}, TIMESTAMP(n): n 0-6",
         ),
         Entry(
@@ -133,6 +146,8 @@ def spec(sizing: SizingSettings) -> TargetSpec:
             shape="fraction",
             max_fraction=6,
             tz=True,
+            offsets=_OFFSETS,
+            leap=True,
             min_year=1,
             max_year=9999,
             template="TIMESTAMP({f}) WITH TIME ZONE",
