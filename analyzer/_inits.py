@@ -3613,6 +3613,106 @@ def spark_scan__Lint(_setattr, _HAS_DEFAULT_FACTORY, _dflt_workload_path):
     return __init__
 
 
+def spark_spread__Chunk(_setattr, _HAS_DEFAULT_FACTORY, _dflt_settled):
+    def __init__(
+        self,
+        scope,
+        files,
+        settled=_dflt_settled,
+    ):
+        _setattr(self, 'scope', scope)
+        _setattr(self, 'files', files)
+        _setattr(self, 'settled', settled)
+
+    return __init__
+
+
+def spark_spread__PhaseOne(_setattr, _HAS_DEFAULT_FACTORY, _dflt_named):
+    def __init__(
+        self,
+        options,
+        source_rules,
+        spill,
+        named=_dflt_named,
+    ):
+        _setattr(self, 'options', options)
+        _setattr(self, 'source_rules', source_rules)
+        _setattr(self, 'spill', spill)
+        _setattr(self, 'named', named)
+
+    return __init__
+
+
+def spark_spread__PhaseTwo(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        options,
+        sizing,
+        source_rules,
+        file_rules,
+        indexing,
+        out,
+        run,
+        spill,
+        settled,
+        settings,
+    ):
+        _setattr(self, 'options', options)
+        _setattr(self, 'sizing', sizing)
+        _setattr(self, 'source_rules', source_rules)
+        _setattr(self, 'file_rules', file_rules)
+        _setattr(self, 'indexing', indexing)
+        _setattr(self, 'out', out)
+        _setattr(self, 'run', run)
+        _setattr(self, 'spill', spill)
+        _setattr(self, 'settled', settled)
+        _setattr(self, 'settings', settings)
+
+    return __init__
+
+
+def spark_spread__ScopeStep(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        run,
+        out,
+        tag,
+    ):
+        _setattr(self, 'run', run)
+        _setattr(self, 'out', out)
+        _setattr(self, 'tag', tag)
+
+    return __init__
+
+
+def spark_spread__Settled(_setattr, _HAS_DEFAULT_FACTORY, _dflt_plain):
+    def __init__(
+        self,
+        links,
+        again,
+        quiet,
+        spilled,
+        plain=_dflt_plain,
+    ):
+        _setattr(self, 'links', links)
+        _setattr(self, 'again', again)
+        _setattr(self, 'quiet', quiet)
+        _setattr(self, 'spilled', spilled)
+        _setattr(self, 'plain', plain)
+
+    return __init__
+
+
+def spark_spread___Numbered(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        task,
+    ):
+        _setattr(self, 'task', task)
+
+    return __init__
+
+
 def spark_summary__ScanSummary(_setattr, _HAS_DEFAULT_FACTORY, _dflt_datasets, _dflt_finding_errors, _dflt_finding_warnings, _dflt_finding_infos, _dflt_nodes, _dflt_edges, _dflt_unresolved, _dflt_reanalysed, _dflt_indexes):
     def __init__(
         self,

@@ -252,20 +252,39 @@ def figures(
     sizing: SizingSettings,
     workload: Workload | None = None,
     texts: t.Mapping[str, str] | None = None,
+    articles_too: bool = True,
 ) -> tuple[Messages, tuple[ArticleCommands, ...], tuple[ArticleLog, ...]]:
     """What ``scan``'s ``replication`` rows read of :func:`build`'s report: the messages,
     the SQL Server articles and the SQL Remote articles, the same sizes, with worksheets
     that have no steps; no capacity plan, CALL / SCALL comparison, finding or workload
-    check, which no row reads (D130; ``tests/test_estimator_figures_only.py``)."""
+    check, which no row reads (D130; ``tests/test_estimator_figures_only.py``).
+    ``articles_too=False``: no SQL Server articles (a scan sizes them file by file where
+    no file of the scope names its articles: :func:`file_articles`)."""
     from analyzer.estimators import mssql_replication, repserver, sql_remote
 
     msgs = repserver.messages(results, sizing, workload, explain=False)
     changed, upd = mssql_replication.workload_updates(workload)
-    articles = mssql_replication.articles(results, texts or {}, sizing, changed, upd, explain=False)
+    articles = (
+        mssql_replication.articles(results, texts or {}, sizing, changed, upd, explain=False)
+        if articles_too
+        else []
+    )
     logs = sql_remote.publications(
         results, sizing, workload.table if workload is not None else (lambda name: None)
     )
     return msgs, tuple(articles), tuple(logs)
+
+
+def file_articles(
+    result: FileResult, sizing: SizingSettings, workload: Workload | None = None
+) -> tuple[ArticleCommands, ...]:
+    """The SQL Server articles :func:`figures` gives one file's tables when no file of its
+    scope calls ``sp_addarticle`` (every T-SQL table is an article then, D67): they depend
+    on the table alone, so a scan sizes them where it checks the file (D191)."""
+    from analyzer.estimators import mssql_replication
+
+    changed, upd = mssql_replication.workload_updates(workload)
+    return tuple(mssql_replication.articles([result], {}, sizing, changed, upd, explain=False))
 
 
 def build(

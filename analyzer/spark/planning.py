@@ -76,11 +76,9 @@ def _conf_count(value: str | None, name: str, default: int = 0) -> int:
 _SHARE_FLOOR = 1 << 20
 
 
-def split_listing(
-    listing: Listing, budget: Budget, parallelism: int
-) -> tuple[list[tuple[worker.PackScope, ...]], Listing]:
-    """The one-pass partitions of the scopes within ``budget``, and the listing of the rest
-    (the two-phase path; its ``scopes`` keep every file, for the listing order)."""
+def scope_files(listing: Listing) -> dict[str, list[worker.Listed]]:
+    """Each scope's local files (read or settled here), in listing order, with their
+    listing order and size."""
     sizes: dict[str, int | None] = dict(listing.sizes)
     absolute = {shown: a for a, shown in listing.local}
     absolute.update((shown, a) for a, shown, _ in listing.settle)
@@ -89,6 +87,15 @@ def split_listing(
     for order, (shown, scope) in enumerate(listing.scopes):
         if shown in absolute:
             members.setdefault(scope, []).append((absolute[shown], shown, order, sizes.get(shown)))
+    return members
+
+
+def split_listing(
+    listing: Listing, budget: Budget, parallelism: int
+) -> tuple[list[tuple[worker.PackScope, ...]], Listing]:
+    """The one-pass partitions of the scopes within ``budget``, and the listing of the rest
+    (the two-phase path; its ``scopes`` keep every file, for the listing order)."""
+    members = scope_files(listing)
     weight = {s: sum(size or 0 for *_, size in found) for s, found in members.items()}
     scope_of = dict(listing.scopes)
     share = max(_SHARE_FLOOR, -(-sum(weight.values()) // max(1, parallelism)))

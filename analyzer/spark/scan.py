@@ -56,6 +56,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
@@ -88,9 +89,16 @@ from analyzer.spark.listing import (
     settle_on_driver,
 )
 from analyzer.spark.one_pass import run_one_pass, run_one_pass_writing
-from analyzer.spark.planning import Budget, BudgetError, split_listing, task_writes
+from analyzer.spark.planning import (
+    Budget,
+    BudgetError,
+    scope_files,
+    split_listing,
+    task_writes,
+)
 from analyzer.spark.progress import StageProgress
 from analyzer.spark.session import Session, get_session, java_problem
+from analyzer.spark.spread import Chunk, plan_chunks, run_spread
 from analyzer.spark.summary import ScanSummary, summarise
 from analyzer.spark.two_phase import run_two_phase
 from analyzer.spark.writing import Phases, dataset_fields, struct_type, write_dataset
@@ -206,9 +214,17 @@ def _scan(
         *DATASETS, *SCOPE_DATASETS, *(["audit"] if audit_to is not None else []),
         *(["indexes"] if indexes else []),
     ]  # fmt: skip
-    two_phase = bool(rest.local or rest.settle or rest.problems or rest.remote or incremental)
     local_out = local_path(out)
-    writing = bool(packs) and not two_phase and local_out is not None and task_writes(session)
+    large = bool(rest.local or rest.settle or rest.problems)
+    # A scope over the budget is spread over every core where the tasks write their own
+    # parts (D191); remote roots and incremental scans keep the two-phase path.
+    spreading = (
+        large and not rest.remote and not incremental and local_out is not None
+        and task_writes(session)
+    )  # fmt: skip
+    two_phase = (large and not spreading) or bool(rest.remote) or incremental
+    writing = (bool(packs) or spreading) and not two_phase and local_out is not None
+    writing = writing and task_writes(session)
     progress.phase(f"analysing {len(listing.local) + len(listing.settle)} files")
     if packs:
         task = worker.OnePass(
@@ -219,6 +235,19 @@ def _scan(
             run_one_pass_writing(sc, packs, task, phases, local_out, tuple(wanted))
         else:
             run_one_pass(sql(), packs, task, phases)
+    if spreading and local_out is not None:
+        if not packs:
+            direct.clear(local_out, tuple(wanted))
+        chunks = plan_chunks(list(scope_files(rest).items()), parallelism, chosen.pack_bytes)
+        if rest.problems:  # what belongs to no scope: its rows, its scope step
+            chunks.append(Chunk("", (), rest.problems))
+        counted, pieces = run_spread(
+            sc, chunks, options, sizing, source_rules, file_rules, run,
+            worker.workload_names(workload), local_out, phases.run,
+        )  # fmt: skip
+        phases.counts = dict(Counter(phases.counts or {}) + counted)
+        phases.pieces.extend(pieces)
+        phases.total += sum(len(c.files) + len(c.settled) for c in chunks)
     analysed: int | None = None
     if two_phase:
         phases.counts = None  # the two-phase rows are counted back from the datasets

@@ -601,11 +601,12 @@ def scope_findings(scope: str, members: Sequence[Member], run: RunSettings) -> l
         replicating=run.replicating,
         workload=run.workload,
         texts={m.path: m.text for m in members if m.text is not None},
-        on_error=_failed,
+        on_error=failed,
     )
 
 
-def _failed(path: str, err: BaseException) -> Finding:
+def failed(path: str, err: BaseException) -> Finding:
+    """A D900 finding about ``path`` (a scope) for a step that raised ``err``."""
     return Finding("D900", Severity.ERROR, _internal(err).message, path)
 
 
@@ -640,7 +641,7 @@ def finish_scope(scope: str, members: Iterable[Member], run: RunSettings) -> lis
         marks = {m.path: m.checked.directives for m in ordered if m.checked.directives}
         return finished_rows(found, marks, run, dialects_of(ordered))
     except Exception as err:  # a bug here must not fail the job: say so in the dataset
-        return finding_rows(with_fingerprints([_failed(scope or "<input>", err)], run.reported))
+        return finding_rows(with_fingerprints([failed(scope or "<input>", err)], run.reported))
 
 
 def graph_scope(scope: str, members: Iterable[Member]) -> tuple[list[Row], list[Row]]:
@@ -657,10 +658,14 @@ def graph_scope(scope: str, members: Iterable[Member]) -> tuple[list[Row], list[
 TAGS = ("findings", "nodes", "edges", "replication")
 
 
-def replication_scope(scope: str, members: Iterable[Member], run: RunSettings) -> list[Row]:
+def replication_scope(
+    scope: str, members: Iterable[Member], run: RunSettings, articles_too: bool = True
+) -> list[Row]:
     """The ``replication`` rows of one scope: ``ddlaudit replication``'s message sizes
     (:func:`analyzer.reporters.replication.build` over the scope's files, in order, with
-    the run's workload; every table of a T-SQL file is sized as an article, D67)."""
+    the run's workload; every table of a T-SQL file is sized as an article, D67).
+    ``articles_too=False``: without the SQL Server articles (:func:`article_rows` gave
+    them file by file)."""
     from analyzer.reporters.replication import figures
 
     if not scope:
@@ -668,11 +673,23 @@ def replication_scope(scope: str, members: Iterable[Member], run: RunSettings) -
     ordered = sorted(members, key=lambda m: (m.order, m.path))
     texts = {m.path: m.text for m in ordered if m.text is not None}
     msgs, articles, logs = figures(
-        [m.checked.result for m in ordered], run.sizing, run.workload, texts
+        [m.checked.result for m in ordered], run.sizing, run.workload, texts, articles_too
     )
     return replication_rows(
         scope, msgs.tables, msgs.functions, articles, logs, dialects_of(ordered)
     )  # fmt: skip
+
+
+def article_rows(scope: str, result: FileResult, run: RunSettings) -> list[Row]:
+    """The ``replication`` rows of one checked file's SQL Server articles, where no file of
+    its scope calls ``sp_addarticle`` (:func:`analyzer.reporters.replication.file_articles`):
+    the rows :func:`replication_scope` gives them (D191)."""
+    from analyzer.reporters.replication import file_articles
+
+    if not scope or result.dialect != "tsql":
+        return []
+    found = file_articles(result, run.sizing, run.workload)
+    return replication_rows(scope, (), (), found, (), {result.path: result.dialect})
 
 
 def audit_scope(scope: str, members: Iterable[Member], run: RunSettings) -> list[Row]:
@@ -690,26 +707,28 @@ def finish_group(group: tuple[str, Iterable[bytes]], run: RunSettings) -> list[t
     return finish_members(group[0], [pickle.loads(m) for m in group[1]], run)
 
 
-def finish_members(scope: str, members: list[Member], run: RunSettings) -> list[tuple[str, Row]]:
+def finish_members(
+    scope: str, members: list[Member], run: RunSettings, articles_too: bool = True
+) -> list[tuple[str, Row]]:
     """The scope step: :func:`finish_scope`, :func:`graph_scope`, :func:`replication_scope`
     and :func:`audit_scope` over one scope's members, each row tagged with its dataset
-    (:data:`TAGS`, ``audit``)."""
+    (:data:`TAGS`, ``audit``); ``articles_too``: see :func:`replication_scope`."""
     found = finish_scope(scope, members, run)
     try:
         nodes, edges = graph_scope(scope, members)
     except Exception as err:  # a bug here must not fail the job: a D900 about the scope
         nodes, edges = [], []
-        found.extend(finding_rows(with_fingerprints([_failed(scope, err)], run.reported)))
+        found.extend(finding_rows(with_fingerprints([failed(scope, err)], run.reported)))
     try:
-        replicated = replication_scope(scope, members, run)
+        replicated = replication_scope(scope, members, run, articles_too)
     except Exception as err:  # likewise for the replication figures
         replicated = []
-        found.extend(finding_rows(with_fingerprints([_failed(scope, err)], run.reported)))
+        found.extend(finding_rows(with_fingerprints([failed(scope, err)], run.reported)))
     try:
         audited = audit_scope(scope, members, run)
     except Exception as err:  # likewise for the audit
         audited = []
-        found.extend(finding_rows(with_fingerprints([_failed(scope, err)], run.reported)))
+        found.extend(finding_rows(with_fingerprints([failed(scope, err)], run.reported)))
     return [
         *(("findings", r) for r in found),
         *(("nodes", r) for r in nodes),
