@@ -401,7 +401,7 @@ def audit_mapping__TargetType(_setattr, _HAS_DEFAULT_FACTORY, _dflt_charset, _df
     return __init__
 
 
-def build_context__Context(_setattr, _HAS_DEFAULT_FACTORY):
+def build_context__Context(_setattr, _HAS_DEFAULT_FACTORY, _dflt_max_decimal, _dflt_transaction_mode):
     def __init__(
         self,
         path,
@@ -409,12 +409,16 @@ def build_context__Context(_setattr, _HAS_DEFAULT_FACTORY):
         text,
         offset,
         index,
+        max_decimal=_dflt_max_decimal,
+        transaction_mode=_dflt_transaction_mode,
     ):
         _setattr(self, 'path', path)
         _setattr(self, 'grammar', grammar)
         _setattr(self, 'text', text)
         _setattr(self, 'offset', offset)
         _setattr(self, 'index', index)
+        _setattr(self, 'max_decimal', max_decimal)
+        _setattr(self, 'transaction_mode', transaction_mode)
 
     return __init__
 
@@ -3363,7 +3367,7 @@ def settings__SizingSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_platform, _df
     return __init__
 
 
-def settings__TeradataSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_format, _dflt_release, _dflt_default_character_set, _dflt_lob_oid_bytes, _dflt_overhead_nppi, _dflt_overhead_ppi, _dflt_overhead_ppi_8byte, _dflt_variable_portion_bytes, _dflt_presence_rule, _dflt_number_bytes, _dflt_max_row_bytes_large, _dflt_max_row_bytes_small, _dflt_amps, _dflt_max_block_bytes, _dflt_block_fill, _dflt_block_overhead, _dflt_row_pointer_bytes, _dflt_table_header_bytes, _dflt_nusi_distinct, _dflt_nusi_row_overhead):
+def settings__TeradataSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_format, _dflt_release, _dflt_default_character_set, _dflt_lob_oid_bytes, _dflt_overhead_nppi, _dflt_overhead_ppi, _dflt_overhead_ppi_8byte, _dflt_variable_portion_bytes, _dflt_presence_rule, _dflt_number_bytes, _dflt_max_row_bytes_large, _dflt_max_row_bytes_small, _dflt_max_decimal, _dflt_transaction_mode, _dflt_amps, _dflt_max_block_bytes, _dflt_block_fill, _dflt_block_overhead, _dflt_row_pointer_bytes, _dflt_table_header_bytes, _dflt_nusi_distinct, _dflt_nusi_row_overhead):
     def __init__(
         self,
         row_format=_dflt_row_format,
@@ -3378,6 +3382,8 @@ def settings__TeradataSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_format,
         number_bytes=_dflt_number_bytes,
         max_row_bytes_large=_dflt_max_row_bytes_large,
         max_row_bytes_small=_dflt_max_row_bytes_small,
+        max_decimal=_dflt_max_decimal,
+        transaction_mode=_dflt_transaction_mode,
         amps=_dflt_amps,
         max_block_bytes=_dflt_max_block_bytes,
         block_fill=_dflt_block_fill,
@@ -3399,6 +3405,8 @@ def settings__TeradataSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_format,
         _setattr(self, 'number_bytes', number_bytes)
         _setattr(self, 'max_row_bytes_large', max_row_bytes_large)
         _setattr(self, 'max_row_bytes_small', max_row_bytes_small)
+        _setattr(self, 'max_decimal', max_decimal)
+        _setattr(self, 'transaction_mode', transaction_mode)
         _setattr(self, 'amps', amps)
         _setattr(self, 'max_block_bytes', max_block_bytes)
         _setattr(self, 'block_fill', block_fill)

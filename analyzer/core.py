@@ -134,6 +134,7 @@ def analyze_source(
         )
 
     tables: list[Table] = []
+    td = options.config.sizing.teradata
     user_types: list[UserType] = []
     indexes: list[Index] = []
     skipped: list[Skipped] = []
@@ -193,7 +194,9 @@ def analyze_source(
         diags.extend(parsed.diagnostics)
         if parsed.tree is None:
             continue
-        ctx = Context(source.path, grammar, st.text, st.start, index)
+        ctx = Context(
+            source.path, grammar, st.text, st.start, index, td.max_decimal, td.transaction_mode
+        )
         try:
             obj = build(parsed.tree, ctx, tables, databases(renamed) if renamed else ())
         except NotStored as err:
@@ -272,8 +275,8 @@ def _untyped(derived: Derived, st: _Piece, path: str, index: LineIndex) -> Diagn
         Severity.WARNING,
         f"{derived.table.name}: {len(derived.untyped)} column(s) of this derived table are "
         f"of unknown type and cannot be sized: {shown}. Not typed yet: the columns of tables "
-        "other files of the scope define, arithmetic, CASE and most functions "
-        "(docs/rules/P009.md)",
+        "other files of the scope define, most functions, and operand types the platform's "
+        "documented result-type rules do not cover (docs/rules/P009.md)",
         span,
         None,
         index.line_text(span.line),

@@ -87,11 +87,7 @@ def build(
             first = first.this
         into = first.args.get("into")
         if into is not None and isinstance(into.this, exp.Table):
-            raise BuildError(
-                f"SELECT ... INTO {qualified(into.this)} ... {tree.key.upper()}: a query other "
-                "than one SELECT is not typed yet; the table is not analysed",
-                accepted=True,
-            )
+            return derived_table(tree, ctx, known, uses)
         raise NotStored("select", "")
     if isinstance(tree, REPLICATION_NODES):
         return replication(tree, ctx)

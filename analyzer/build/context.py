@@ -62,6 +62,10 @@ class Context:
     text: str
     offset: int
     index: LineIndex | None
+    #: Teradata DBS Control MaxDecimal and the session mode, for derived columns' result
+    #: types (``[size.teradata] max_decimal`` / ``transaction_mode``; D181).
+    max_decimal: int = 0
+    transaction_mode: str = "teradata"
 
     def span(self, node: exp.Expr | None) -> Span | None:
         """The file span of ``node`` (from parser-recorded meta), or None."""
