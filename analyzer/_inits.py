@@ -1969,6 +1969,22 @@ def ir__Constraint(_setattr, _HAS_DEFAULT_FACTORY, _dflt_columns, _dflt_name, _d
     return __init__
 
 
+def ir__DerivedQuery(_setattr, _HAS_DEFAULT_FACTORY, _dflt_max_decimal, _dflt_transaction_mode):
+    def __init__(
+        self,
+        text,
+        offset,
+        max_decimal=_dflt_max_decimal,
+        transaction_mode=_dflt_transaction_mode,
+    ):
+        _setattr(self, 'text', text)
+        _setattr(self, 'offset', offset)
+        _setattr(self, 'max_decimal', max_decimal)
+        _setattr(self, 'transaction_mode', transaction_mode)
+
+    return __init__
+
+
 def ir__Diagnostic(_setattr, _HAS_DEFAULT_FACTORY, _dflt_span, _dflt_expected, _dflt_source_line):
     def __init__(
         self,
@@ -2389,7 +2405,7 @@ def ir__Subscription(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_dataserver, _
     return __init__
 
 
-def ir__Table(_setattr, _HAS_DEFAULT_FACTORY, _dflt_constraints, _dflt_indexes, _fact_options, _dflt_span, _dflt_replication):
+def ir__Table(_setattr, _HAS_DEFAULT_FACTORY, _dflt_constraints, _dflt_indexes, _fact_options, _dflt_span, _dflt_replication, _dflt_query):
     def __init__(
         self,
         name,
@@ -2400,6 +2416,7 @@ def ir__Table(_setattr, _HAS_DEFAULT_FACTORY, _dflt_constraints, _dflt_indexes, 
         options=_HAS_DEFAULT_FACTORY,
         span=_dflt_span,
         replication=_dflt_replication,
+        query=_dflt_query,
     ):
         _setattr(self, 'name', name)
         _setattr(self, 'dialect', dialect)
@@ -2409,6 +2426,7 @@ def ir__Table(_setattr, _HAS_DEFAULT_FACTORY, _dflt_constraints, _dflt_indexes, 
         _setattr(self, 'options', _fact_options() if options is _HAS_DEFAULT_FACTORY else options)
         _setattr(self, 'span', span)
         _setattr(self, 'replication', replication)
+        _setattr(self, 'query', query)
 
     return __init__
 
@@ -2718,7 +2736,7 @@ def passes_link_context__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_user_t
     return __init__
 
 
-def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start, _dflt_key):
+def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start, _dflt_key, _dflt_attributes):
     def __init__(
         self,
         name,
@@ -2727,6 +2745,7 @@ def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primar
         primary_key=_dflt_primary_key,
         start=_dflt_start,
         key=_dflt_key,
+        attributes=_dflt_attributes,
     ):
         _setattr(self, 'name', name)
         _setattr(self, 'path', path)
@@ -2734,6 +2753,7 @@ def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primar
         _setattr(self, 'primary_key', primary_key)
         _setattr(self, 'start', start)
         _setattr(self, 'key', key)
+        _setattr(self, 'attributes', attributes)
 
     return __init__
 

@@ -21,7 +21,15 @@ from dataclasses import replace
 
 import grammars
 from analyzer import passes
-from analyzer.build import BuildError, Context, Derived, NotStored, Replicated, build
+from analyzer.build import (
+    BuildError,
+    Context,
+    Derived,
+    NotStored,
+    Replicated,
+    build,
+    untyped_message,
+)
 from analyzer.config import Config
 from analyzer.detect import choose
 from analyzer.diagnostics import CODES
@@ -269,14 +277,10 @@ def _select_into(text: str, dialect: str) -> bool:
 def _untyped(derived: Derived, st: _Piece, path: str, index: LineIndex) -> Diagnostic:
     """P009: the columns of a derived table whose type the rules do not give."""
     span = index.span(path, st.start, st.end)
-    shown = ", ".join(derived.untyped)
     return Diagnostic(
         "P009",
         Severity.WARNING,
-        f"{derived.table.name}: {len(derived.untyped)} column(s) of this derived table are "
-        f"of unknown type and cannot be sized: {shown}. Not typed yet: the columns of tables "
-        "other files of the scope define, most functions, and operand types the platform's "
-        "documented result-type rules do not cover (docs/rules/P009.md)",
+        untyped_message(derived),
         span,
         None,
         index.line_text(span.line),

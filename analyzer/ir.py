@@ -530,6 +530,20 @@ class TableOptions:
 
 
 @record
+class DerivedQuery:
+    """The statement a derived table was made from (schema 1.7, issue 31), kept while a
+    table it reads is not in its file: the scope's link pass types those columns
+    (``analyzer.passes.type_derived``, D183). ``text`` is the statement at ``offset`` in
+    the file; ``max_decimal`` and ``transaction_mode`` the Teradata settings it was read
+    with."""
+
+    text: str
+    offset: int
+    max_decimal: int = 0
+    transaction_mode: str = "teradata"
+
+
+@record
 class Table:
     """A table: its qualified ``name``, ordered ``columns``, constraints, indexes, options."""
 
@@ -542,6 +556,9 @@ class Table:
     span: Span | None = None
     #: How the table is marked for replication (Sybase ASE ``sp_setreptable`` & co.), if at all.
     replication: ReplicationMarking | None = None
+    #: A derived table whose query reads a table of another file: the query, for the link
+    #: pass (:class:`DerivedQuery`); None once every source is found.
+    query: DerivedQuery | None = None
 
     def column(self, name: str) -> Column | None:
         """The column called ``name`` (case-insensitive), or None."""

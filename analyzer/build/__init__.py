@@ -42,7 +42,7 @@ from sqlglot import exp
 
 from analyzer.build.changes import table_changes
 from analyzer.build.context import BuildError, Context, NotStored, data_type, qualified
-from analyzer.build.derived import Derived, derived_table
+from analyzer.build.derived import Derived, derived_table, retyped, untyped_message
 from analyzer.build.indexes import hirdb_index
 from analyzer.build.replicated import REPLICATION_NODES, Replicated, replication
 from analyzer.build.tables import create_table
@@ -60,7 +60,9 @@ __all__ = [
     "data_type",
     "qualified",
     "replication",
+    "retyped",
     "table_changes",
+    "untyped_message",
 ]
 
 

@@ -48,6 +48,7 @@ from collections.abc import Callable, Sequence
 
 from sqlglot import exp
 
+import grammars
 from analyzer import names, result_types
 from analyzer.build.context import (
     BuildError,
@@ -60,7 +61,17 @@ from analyzer.build.context import (
 )
 from analyzer.build.indexes import table_index
 from analyzer.build.options import table_options
-from analyzer.ir import Column, DataType, Index, QualifiedName, Span, Table, TableOptions
+from analyzer.ir import (
+    Column,
+    DataType,
+    DerivedQuery,
+    Index,
+    QualifiedName,
+    Span,
+    Table,
+    TableOptions,
+)
+from analyzer.parse import parse_statement
 from analyzer.records import record
 
 #: A column whose type the rules here cannot give (S001 reports it cannot be sized).
@@ -85,20 +96,37 @@ def derived_table(
     ctx: Context,
     known: Sequence[Table],
     uses: Sequence[tuple[int, str]] = (),
+    lookup: Callable[[QualifiedName], Table | None] | None = None,
 ) -> Derived:
     """The table ``tree`` makes (a CREATE TABLE ... AS or a SELECT ... INTO), typed against
     ``known`` (the file's tables before it, in file order: the last of a name wins), names
     read with the file's ``USE`` / ``DATABASE`` statements (``uses``: offset, database;
     :func:`analyzer.names.databases`).
 
+    ``lookup``: the tables of the scope's other files (the link pass, D183); without it a
+    table whose query reads a table not in ``known`` keeps the query (``Table.query``) for
+    that pass.
+
     Raises :class:`BuildError` when the columns cannot be known at all (a copy of, or
     ``*`` over, a table not in ``known``: a warning, the engine runs it) or the engine
     refuses the statement (a select-list expression without a name, a name twice).
     """
     dialect = ctx.grammar.name
+    missed: list[QualifiedName] = []
 
     def find(name: QualifiedName) -> Table | None:
-        return _resolve(name, dialect, known, uses, ctx.offset)
+        found = _resolve(name, dialect, known, uses, ctx.offset)
+        if found is None and lookup is not None:
+            found = lookup(name)
+        if found is None:
+            missed.append(name)
+        return found
+
+    def kept(derived: Derived) -> Derived:
+        if not missed or not derived.untyped or lookup is not None:
+            return derived
+        query = DerivedQuery(ctx.text, ctx.offset, ctx.max_decimal, ctx.transaction_mode)
+        return Derived(dataclasses.replace(derived.table, query=query), derived.untyped)
 
     if isinstance(tree, (exp.Select, exp.SetOperation)):  # SQL Server / ASE SELECT ... INTO
         into = _first(tree).args["into"]
@@ -110,7 +138,7 @@ def derived_table(
             this=into.this, kind="TABLE", properties=exp.Properties(expressions=props)
         )
         options = table_options(create, ctx, [])
-        return Derived(_table(name, dialect, columns, options, (), ctx, tree), untyped)
+        return kept(Derived(_table(name, dialect, columns, options, (), ctx, tree), untyped))
     name = qualified(tree.this)
     renamed = names_of(tree.this) if isinstance(tree.this, exp.Schema) else ()
     indexes = [table_index(ix, ctx) for ix in tree.args.get("indexes") or []]
@@ -149,7 +177,53 @@ def derived_table(
         )
     columns, untyped = _query_columns(query, ctx, find)
     columns = list(_renamed(columns, renamed))
-    return Derived(_table(name, dialect, columns, options, indexes, ctx, tree), untyped)
+    return kept(Derived(_table(name, dialect, columns, options, indexes, ctx, tree), untyped))
+
+
+def retyped(
+    table: Table,
+    path: str,
+    known: Sequence[Table],
+    uses: Sequence[tuple[int, str]],
+    lookup: Callable[[QualifiedName], Table | None],
+) -> Derived | None:
+    """``table`` (a derived table with a :class:`~analyzer.ir.DerivedQuery`) typed again
+    with ``lookup`` for the tables of the scope's other files (D183): its columns as
+    :func:`derived_table` gives them with each one's span kept, the query dropped; None
+    when the query does not give the same columns again."""
+    query = table.query
+    if query is None:
+        return None
+    grammar = grammars.get(table.dialect)
+    parsed = parse_statement(query.text, query.offset, grammar, path, None)
+    tree = parsed.tree
+    if not isinstance(tree, (exp.Create, exp.Select, exp.SetOperation)):
+        return None
+    ctx = Context(
+        path, grammar, query.text, query.offset, None, query.max_decimal, query.transaction_mode
+    )
+    try:
+        again = derived_table(tree, ctx, known, uses, lookup)
+    except BuildError:
+        return None
+    if [c.name for c in again.table.columns] != [c.name for c in table.columns]:
+        return None
+    columns = tuple(
+        dataclasses.replace(new, span=old.span)
+        for new, old in zip(again.table.columns, table.columns, strict=True)
+    )
+    return Derived(dataclasses.replace(table, columns=columns, query=None), again.untyped)
+
+
+def untyped_message(derived: Derived) -> str:
+    """The message of P009: the columns of a derived table the rules do not type."""
+    shown = ", ".join(derived.untyped)
+    return (
+        f"{derived.table.name}: {len(derived.untyped)} column(s) of this derived table are "
+        f"of unknown type and cannot be sized: {shown}. Not typed yet: the columns of tables "
+        "no file of the scope defines before it, most functions, and operand types the "
+        "platform's documented result-type rules do not cover (docs/rules/P009.md)"
+    )
 
 
 def _first(query: exp.Expr) -> exp.Expr:

@@ -68,6 +68,9 @@ class TableShape:
     start: int = 0
     #: ``name`` as its statement's context reads it (:func:`analyzer.names.key`).
     key: Key | None = None
+    #: Per column: nullable, character set, case specificity (what a derived table of
+    #: another file takes from a column it selects, D183).
+    attributes: tuple[tuple[bool, str | None, bool | None], ...] = ()
 
 
 @record
@@ -216,6 +219,7 @@ def table_shape(table: Table, path: str, names: FileNames | None = None) -> Tabl
         pk.columns if pk is not None else (),
         start,
         key(table.name, place.dialect, place.database),
+        tuple((c.nullable, c.character_set, c.case_specific) for c in table.columns),
     )
 
 

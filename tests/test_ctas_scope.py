@@ -1,0 +1,86 @@
+"""A derived table whose source is in another file of the scope (issue 31, D183): typed
+with the scope's links in phase 2, the same through ``lint``, ``size`` and ``parse`` in one
+process and with ``-j 2``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from analyzer.cli import main
+
+A_SQL = """CREATE MULTISET TABLE s.orders (
+    id INTEGER NOT NULL,
+    amount DECIMAL(12,2),
+    note VARCHAR(40) CHARACTER SET UNICODE NOT CASESPECIFIC
+) PRIMARY INDEX (id);
+"""
+B_SQL = """CREATE VOLATILE TABLE w AS (
+    SELECT o.id, o.amount * 2 AS a2, o.note, ZEROIFNULL(o.amount) AS z
+    FROM s.orders o
+) WITH DATA PRIMARY INDEX (id) ON COMMIT PRESERVE ROWS;
+"""
+
+
+def _scope(tmp_path: Path) -> Path:
+    (tmp_path / "a.sql").write_text(A_SQL, encoding="utf-8")
+    (tmp_path / "b.sql").write_text(B_SQL, encoding="utf-8")
+    return tmp_path
+
+
+def _json(args: list[str], code: int = 0) -> Any:
+    run = CliRunner().invoke(main, [*args, "--dialect", "teradata", "--format", "json"])
+    assert run.exit_code == code, run.output
+    return json.loads(run.stdout)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_parse_types_a_column_of_another_file(tmp_path: Path, jobs: str) -> None:
+    doc = _json(["parse", str(_scope(tmp_path)), "-j", jobs])
+    [b] = [f for f in doc["files"] if f["path"].endswith("b.sql")]
+    [w] = b["tables"]
+    got = [
+        (c["name"], c["type"]["declared"], c["nullable"], c["character_set"], c["derived_from"])
+        for c in w["columns"]
+    ]
+    assert got == [
+        # a column reference carries its declared type, nullability and character set
+        ("id", "INTEGER", False, None, "s.orders.id"),
+        # "DECIMAL(m,n) | INTEGER | * | DECIMAL(p,n)", MaxDecimal 0 and m = 12: p = 15
+        ("a2", "DECIMAL(15,2)", True, None, "arithmetic"),
+        ("note", "VARCHAR(40)", True, "UNICODE", "s.orders.note"),
+        ("z", "", True, None, None),  # a function: still untyped
+    ]
+    assert w["columns"][2]["case_specific"] is False
+    assert w["query"] is None  # every source found: the query is not kept
+    [p009] = [d for d in b["diagnostics"] if d["code"] == "P009"]
+    assert ": ZEROIFNULL(o.amount)." in p009["message"] and "1 column(s)" in p009["message"]
+    assert p009["span"]["line"] == 1
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_lint_and_size_agree(tmp_path: Path, jobs: str) -> None:
+    root = str(_scope(tmp_path))
+    lint = _json(["lint", root, "-j", jobs], code=1)
+    codes = sorted((f["code"], Path(f["path"]).name) for f in lint["findings"])
+    # one P009 (the function) and its S001; none for the columns of a.sql's table
+    assert [c for c in codes if c[1] == "b.sql"] == [("P009", "b.sql"), ("S001", "b.sql")]
+    size = _json(["size", root, "-j", jobs])
+    est = {e["table"]: e for e in size["tables"]}
+    # Row Size Calculation, packed64: INTEGER 4 + DECIMAL(15,2) 8 = 12 fixed; VARCHAR(40)
+    # UNICODE at its maximum 80; logical 92 (z not sized: S001)
+    figures = {f["name"]: f["value"] for f in est["w"]["figures"]}
+    assert figures["logical_bytes"] == 92
+
+
+def test_a_source_no_file_defines_stays_untyped(tmp_path: Path) -> None:
+    (tmp_path / "b.sql").write_text(B_SQL.replace("s.orders", "s.nowhere"), encoding="utf-8")
+    doc = _json(["parse", str(tmp_path)])
+    [b] = doc["files"]
+    assert [c["type"]["family"] for c in b["tables"][0]["columns"]] == ["other"] * 4
+    [p009] = [d for d in b["diagnostics"] if d["code"] == "P009"]
+    assert "4 column(s)" in p009["message"]
