@@ -575,3 +575,48 @@ def test_derived_tables_are_the_same_without_the_parser_shortcuts() -> None:
             SpanParserMixin.FAST_PATHS = True
         assert document([fast]) == document([slow])
         assert any(c.derived_from for t in fast.tables for c in t.columns)
+
+
+_ASE_TYPES = ("int", "smallint", "tinyint", "numeric(10,2)", "varchar(30)", "char(4)", "datetime")
+_TD_CHARSETS = ("", " CHARACTER SET LATIN", " CHARACTER SET UNICODE CASESPECIFIC")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(("teradata", "teradata copy", "tsql", "synapse", "sybase")),
+    st.lists(
+        st.tuples(st.integers(0, 9), st.booleans(), st.integers(0, 2)), min_size=1, max_size=8
+    ),
+)
+def test_select_star_and_copies_have_the_source_columns_per_dialect(
+    form: str, cols: list[tuple[int, bool, int]]
+) -> None:
+    """Per dialect and form (Teradata query and copy, SQL Server SELECT INTO, Azure Synapse
+    CTAS, ASE select into): every column of the generated source, in order, with its type,
+    nullability and (Teradata) character set and case specificity."""
+    dialect = form.split()[0].replace("synapse", "tsql")
+    types = {"teradata": _TD_TYPES, "tsql": _MS_TYPES, "sybase": _ASE_TYPES}[dialect]
+    lines = []
+    for i, (k, nn, cs) in enumerate(cols):
+        declared = types[k % len(types)]
+        charset = _TD_CHARSETS[cs] if dialect == "teradata" and "CHAR" in declared else ""
+        lines.append(f"    c{i} {declared}{charset} {'NOT NULL' if nn else 'NULL'}")
+    body = ",\n".join(lines)
+    sql = {
+        "teradata": f"CREATE TABLE src (\n{body}\n);\nCREATE TABLE dst AS (SELECT * FROM src) "
+        "WITH DATA;",
+        "teradata copy": f"CREATE TABLE src (\n{body}\n);\nCREATE TABLE dst AS src WITH NO DATA;",
+        "tsql": f"CREATE TABLE src (\n{body}\n);\nGO\nSELECT * INTO dst FROM src;\nGO\n",
+        "synapse": f"CREATE TABLE src (\n{body}\n);\nGO\nCREATE TABLE dst WITH (DISTRIBUTION = "
+        "ROUND_ROBIN) AS SELECT s.* FROM src AS s;\nGO\n",
+        "sybase": f"create table src (\n{body}\n)\ngo\nselect * into dst from src\ngo\n",
+    }[form]
+    r = _run(sql, Options(dialect=dialect))
+    src, dst = _table(r, "src"), _table(r, "dst")
+
+    def shape(c: Column) -> tuple[object, ...]:
+        return (c.name, c.type, c.nullable, c.character_set, c.case_specific, c.collation)
+
+    assert [shape(c) for c in dst.columns] == [shape(c) for c in src.columns]
+    assert [c.position for c in dst.columns] == list(range(1, len(cols) + 1))
+    assert not [d for d in r.diagnostics if d.code in ("P005", "P009")]
