@@ -87,6 +87,9 @@ _AS_DECIMAL = {
     "MONEY": (19, 4),
     "SMALLMONEY": (10, 4),
 }
+#: Teradata character types a CASE result is read for ("THEN/ELSE Character Type
+#: Expressions"; GRAPHIC and LONG VARCHAR aside).
+_TD_CHARACTER = frozenset({"CHAR", "CHARACTER", "VARCHAR", "CHAR VARYING", "CHARACTER VARYING"})
 #: Teradata integer types, smallest first (CASE: "the largest type of any of the
 #: THEN/ELSE clause expressions").
 _TD_INTEGERS = ("BYTEINT", "SMALLINT", "INTEGER", "BIGINT")
@@ -316,8 +319,12 @@ def common(branches: Sequence[DataType], dialect: str) -> DataType | None:
     Teradata ("Rules for the CASE Expression Result Type"): "If all of the THEN and ELSE
     expressions have the same non-character data type, the result ... is that type"; a
     FLOAT and no character string: FLOAT; "a mix of BYTEINT, SMALLINT, INTEGER, and BIGINT
-    data: the resulting type is the largest type". Other mixes (DECIMALs of different
-    precision, DECIMAL with integers, character strings of different types) are not typed.
+    data: the resulting type is the largest type"; all character ("THEN/ELSE Character Type
+    Expressions"): "the length equal to the maximum length of the different character data
+    types", "If the data types of all of the THEN/ELSE expressions are CHARACTER (or CHAR),
+    the result data type is CHARACTER. If one or more expressions are VARCHAR ..., the
+    result data type is VARCHAR". Other mixes (DECIMALs of different precision, DECIMAL
+    with integers, character with numeric) are not typed.
 
     >>> d = lambda t: make(t, "tsql")
     >>> common([d("varchar(10)"), d("nvarchar(4)"), d("char(20)")], "tsql").declared
@@ -327,6 +334,8 @@ def common(branches: Sequence[DataType], dialect: str) -> DataType | None:
     >>> t = lambda s: make(s, "teradata")
     >>> common([t("SMALLINT"), t("BYTEINT"), t("INTEGER")], "teradata").declared
     'INTEGER'
+    >>> common([t("CHAR(3)"), t("VARCHAR(5)")], "teradata").declared
+    'VARCHAR(5)'
     """
     if not branches:
         return None
@@ -338,6 +347,11 @@ def common(branches: Sequence[DataType], dialect: str) -> DataType | None:
     if dialect != "teradata":
         return None
     families = {b.family for b in branches}
+    if all(b.name in _TD_CHARACTER for b in branches):
+        fixed = families == {"char"}
+        return make(
+            f"{'CHAR' if fixed else 'VARCHAR'}({max(_length(b) for b in branches)})", dialect
+        )
     if "float" in families and families <= {"float", "integer", "decimal"}:
         return make("FLOAT", dialect)
     if families == {"integer"} and all(b.name in _TD_INTEGERS for b in branches):

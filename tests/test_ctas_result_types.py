@@ -245,6 +245,29 @@ def test_teradata_case_result_type_rules() -> None:
     }
 
 
+def test_teradata_case_over_character_expressions() -> None:
+    sql = TD_SRC + (
+        "CREATE TABLE s.c AS (SELECT CASE WHEN i > 0 THEN c1 ELSE c3 END AS x1,"
+        " CASE WHEN i > 0 THEN c1 ELSE v END AS x2, CASE WHEN i > 0 THEN c1 ELSE c2 END AS x3,"
+        " CASE WHEN i > 0 THEN 'BIG' ELSE 'SMALL' END AS x4 FROM s.t) WITH NO DATA;"
+    )
+    r = analyze_bytes("t.sql", sql.encode(), _td())
+    # "THEN/ELSE Character Type Expressions": "the length equal to the maximum length of the
+    # different character data types"; "If the data types of all of the THEN/ELSE
+    # expressions are CHARACTER (or CHAR), the result data type is CHARACTER. If one or more
+    # expressions are VARCHAR ..., the result data type is VARCHAR"; "if the nonliteral
+    # expressions have differing character sets, then ... the Unicode character set"
+    got = {
+        c.name: (c.type.declared, c.character_set, c.derived_from) for c in _table(r, "c").columns
+    }
+    assert got == {
+        "x1": ("CHAR(5)", "LATIN", "CASE"),
+        "x2": ("VARCHAR(10)", "LATIN", "CASE"),
+        "x3": ("CHAR(4)", "UNICODE", "CASE"),
+        "x4": ("VARCHAR(5)", None, "CASE"),  # literals: "'abc'" is VARCHAR(3) (D174)
+    }
+
+
 def test_max_decimal_setting_is_read_and_checked(tmp_path: Path) -> None:
     (tmp_path / "t.sql").write_text(
         TD_SRC + "CREATE TABLE s.a AS (SELECT d + i AS di FROM s.t) WITH NO DATA;\n",

@@ -637,7 +637,10 @@ def _computed(expr: exp.Expr, sources: list[_Source], ctx: Context) -> _Typed | 
         found = result_types.common([b[0] for b in typed], dialect)
         if found is None:
             return None
-        return found, True, label, _shared_like([b[3] for b in typed])
+        likes = [b[3] for b in typed]
+        if dialect == "teradata" and found.family in ("char", "varchar"):
+            return found, True, label, _case_like(likes)
+        return found, True, label, _shared_like(likes)
     return None
 
 
@@ -677,6 +680,27 @@ def _shared_like(likes: Sequence[Column | None]) -> Column | None:
     if any((c.character_set, c.collation, c.case_specific) != key for c in present):
         return None
     return dataclasses.replace(first, user_type=None)
+
+
+def _case_like(likes: Sequence[Column | None]) -> Column | None:
+    """The character set of a Teradata CASE over character expressions ("THEN/ELSE
+    Character Type Expressions"): "If all of the nonliteral expressions have the same
+    character set, then ... this character set"; "if the nonliteral expressions have
+    differing character sets, then ... the Unicode character set" (a literal is taken to
+    translate); case specificity where every nonliteral agrees."""
+    present = [c for c in likes if c is not None]
+    if not present:
+        return None
+    sets = {c.character_set.upper() for c in present if c.character_set}
+    charset = sets.pop() if len(sets) == 1 else ("UNICODE" if sets else None)
+    cases = {c.case_specific for c in present}
+    return dataclasses.replace(
+        present[0],
+        character_set=charset,
+        case_specific=cases.pop() if len(cases) == 1 else None,
+        collation=None,
+        user_type=None,
+    )
 
 
 def _teradata_aggregate(expr: exp.Expr, sources: list[_Source], ctx: Context) -> _Typed | None:
