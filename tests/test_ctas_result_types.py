@@ -283,3 +283,26 @@ def test_max_decimal_setting_is_read_and_checked(tmp_path: Path) -> None:
     bad = CliRunner().invoke(main, args)
     assert bad.exit_code == 2
     assert "max_decimal = 17" in bad.output
+
+
+def test_tsql_convert_dateadd_and_window_aggregates() -> None:
+    sql = MS_SRC + (
+        "SELECT CONVERT(varchar(8), dt, 112) AS k, CONVERT(bigint, i) AS j,"
+        " DATEADD(day, 30, dt) AS due, COUNT(*) OVER (PARTITION BY c) AS n,"
+        " SUM(d) OVER (PARTITION BY c) AS s, DATEADD(day, 1, '2020-01-01') AS lit"
+        " INTO dbo.cv FROM dbo.t;\nGO\n"
+    )
+    r = analyze_bytes("t.sql", sql.encode(), MS)
+    assert _types(r, "cv") == {
+        # CAST and CONVERT, "Return types": "Returns expression, translated to data_type";
+        # nullable as the expression (NOT NULL columns here)
+        "k": ("varchar(8)", False, "CONVERT"),
+        "j": ("bigint", False, "CONVERT"),
+        # DATEADD, "Return types": "The return data type is the data type of the date
+        # argument, except for string literals"
+        "due": ("datetime", True, "DATEADD"),
+        # COUNT "Return types": int; SUM of decimal(p, s): decimal(38, s); OVER aside
+        "n": ("INT", True, "COUNT"),
+        "s": ("DECIMAL(38,2)", True, "SUM"),
+        "lit": ("", True, None),  # a string literal date: not typed
+    }

@@ -8,7 +8,8 @@ What each column's type comes from is ``Column.derived_from``: ``orders.amount``
 reference carries its declared type, character set, case specificity and nullability
 exactly), ``CAST`` (the declared type of the CAST), ``literal`` (the type of a string or
 numeric literal on the platform), ``MAX`` / ``MIN`` (the argument's type), on SQL Server
-also ``COUNT``, ``COUNT_BIG``, ``SUM``, ``AVG``, ``ISNULL`` (their documented return types),
+also ``COUNT``, ``COUNT_BIG``, ``SUM``, ``AVG``, ``ISNULL``, ``CONVERT``, ``DATEADD`` (their
+documented return types; an aggregate as a window function likewise),
 ``copy of db.src`` (the copy form), ``arithmetic``, ``concatenation``, ``CASE``,
 ``COALESCE``, on Teradata ``SUM``, ``AVG``, ``COUNT``, and a set operation's column (named
 by the first query) by the platform's result-type rules (:mod:`analyzer.result_types`).
@@ -554,6 +555,19 @@ def _typed(
         inner = _typed(expr.this, sources, ctx)
         nullable = inner[1] if inner is not None else True
         return data_type(expr.args.get("to"), ctx), nullable, "CAST", None
+    if isinstance(expr, exp.Convert) and isinstance(expr.this, exp.DataType):
+        # CAST and CONVERT (Transact-SQL), "Return types": "Returns expression, translated
+        # to data_type" (a style changes the text, not the type)
+        inner = _typed(expr.expression, sources, ctx)
+        nullable = inner[1] if inner is not None else True
+        return data_type(expr.this, ctx), nullable, "CONVERT", None
+    if isinstance(expr, exp.Window) and isinstance(
+        expr.this, (exp.Count, exp.Sum, exp.Avg, exp.Max, exp.Min)
+    ):
+        # an aggregate used as a window function returns the aggregate's type (SQL Server
+        # COUNT / SUM / AVG / MAX / MIN, "Return types", the OVER clause aside; Teradata
+        # "Window Aggregate Functions": "Result Type and Format" as the aggregate's)
+        return _typed(expr.this, sources, ctx)
     literal = _literal_type(expr, ctx.grammar.name)
     if literal is not None:
         return literal, ctx.grammar.name not in ("tsql", "sybase"), "literal", None
@@ -761,6 +775,13 @@ def _tsql_function(
             return read_type(f"DECIMAL(38,{scale})", dialect), True, label, None
         found = _SUM_TYPES.get(arg.name)
         return (read_type(found, dialect), True, label, None) if found else None
+    if isinstance(expr, exp.DateAdd):
+        # DATEADD (Transact-SQL), "Return types": "The return data type is the data type of
+        # the date argument, except for string literals"
+        date = _typed(expr.this, sources, ctx)
+        if date is None or date[2] == "literal":
+            return None
+        return date[0], True, "DATEADD", None
     if isinstance(expr, exp.Coalesce) and expr.args.get("is_null"):
         check = _typed(expr.this, sources, ctx)
         rest = expr.expressions
