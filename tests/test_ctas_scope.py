@@ -1,6 +1,6 @@
 """A derived table whose source is in another file of the scope (issue 31, D183): typed
 with the scope's links in phase 2, the same through ``lint``, ``size`` and ``parse`` in one
-process and with ``-j 2``."""
+process and with ``-j 2``, and in the Spark scan's columns dataset on both of its paths."""
 
 from __future__ import annotations
 
@@ -84,3 +84,36 @@ def test_a_source_no_file_defines_stays_untyped(tmp_path: Path) -> None:
     assert [c["type"]["family"] for c in b["tables"][0]["columns"]] == ["other"] * 4
     [p009] = [d for d in b["diagnostics"] if d["code"] == "P009"]
     assert "4 column(s)" in p009["message"]
+
+
+@pytest.mark.spark
+def test_spark_scan_types_it_as_parse_does_on_both_paths(spark: Any, tmp_path: Path) -> None:
+    pytest.importorskip("pyspark", reason="pyspark is not installed: pip install -e '.[spark]'")
+    from analyzer.core import Options
+    from analyzer.spark.scan import Budget, run_scan
+
+    (tmp_path / "repo").mkdir()
+    root = _scope(tmp_path / "repo")
+    expected = {
+        ("w", "id", "INTEGER", False, "s.orders.id"),
+        ("w", "a2", "DECIMAL(15,2)", True, "arithmetic"),
+        ("w", "note", "VARCHAR(40)", True, "s.orders.note"),
+        ("w", "z", "", True, None),
+    }
+    budgets = {
+        "one_pass": Budget(bytes=1 << 40, files=1 << 30, fair_share=False),
+        "two_phase": Budget(files=0),
+    }
+    for name, budget in budgets.items():
+        out = tmp_path / name
+        options = Options(dialect="teradata")
+        run_scan([str(root)], str(out), options=options, progress=False, budget=budget)
+        frame = spark.read.parquet(str(out / "columns"))
+        got = {
+            (r.table, r.name, r.declared_type, r.nullable, r.derived_from)
+            for r in frame.collect()
+            if r.table == "w"
+        }
+        assert got == expected, name
+        codes = [r.code for r in spark.read.parquet(str(out / "diagnostics")).collect()]
+        assert codes.count("P009") == 1, name
