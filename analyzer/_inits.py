@@ -423,14 +423,16 @@ def build_context__Context(_setattr, _HAS_DEFAULT_FACTORY, _dflt_max_decimal, _d
     return __init__
 
 
-def build_derived__Derived(_setattr, _HAS_DEFAULT_FACTORY, _dflt_untyped):
+def build_derived__Derived(_setattr, _HAS_DEFAULT_FACTORY, _dflt_untyped, _dflt_waiting):
     def __init__(
         self,
         table,
         untyped=_dflt_untyped,
+        waiting=_dflt_waiting,
     ):
         _setattr(self, 'table', table)
         _setattr(self, 'untyped', untyped)
+        _setattr(self, 'waiting', waiting)
 
     return __init__
 
@@ -1974,11 +1976,15 @@ def ir__DerivedQuery(_setattr, _HAS_DEFAULT_FACTORY, _dflt_max_decimal, _dflt_tr
         self,
         text,
         offset,
+        line,
+        column,
         max_decimal=_dflt_max_decimal,
         transaction_mode=_dflt_transaction_mode,
     ):
         _setattr(self, 'text', text)
         _setattr(self, 'offset', offset)
+        _setattr(self, 'line', line)
+        _setattr(self, 'column', column)
         _setattr(self, 'max_decimal', max_decimal)
         _setattr(self, 'transaction_mode', transaction_mode)
 
@@ -2005,7 +2011,7 @@ def ir__Diagnostic(_setattr, _HAS_DEFAULT_FACTORY, _dflt_span, _dflt_expected, _
     return __init__
 
 
-def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt_encoding_evidence, _dflt_statements, _dflt_tables, _dflt_user_types, _dflt_skipped, _dflt_diagnostics, _dflt_replication_definitions, _dflt_function_replication_definitions, _dflt_subscriptions, _dflt_publications, _dflt_table_changes, _dflt_replication_definition_changes, _dflt_publication_changes, _dflt_indexes, _dflt_name_changes):
+def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt_encoding_evidence, _dflt_statements, _dflt_tables, _dflt_user_types, _dflt_skipped, _dflt_diagnostics, _dflt_replication_definitions, _dflt_function_replication_definitions, _dflt_subscriptions, _dflt_publications, _dflt_table_changes, _dflt_replication_definition_changes, _dflt_publication_changes, _dflt_indexes, _dflt_name_changes, _dflt_derived_queries):
     def __init__(
         self,
         path,
@@ -2027,6 +2033,7 @@ def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt
         publication_changes=_dflt_publication_changes,
         indexes=_dflt_indexes,
         name_changes=_dflt_name_changes,
+        derived_queries=_dflt_derived_queries,
     ):
         _setattr(self, 'path', path)
         _setattr(self, 'dialect', dialect)
@@ -2047,6 +2054,7 @@ def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt
         _setattr(self, 'publication_changes', publication_changes)
         _setattr(self, 'indexes', indexes)
         _setattr(self, 'name_changes', name_changes)
+        _setattr(self, 'derived_queries', derived_queries)
 
     return __init__
 
@@ -2405,7 +2413,7 @@ def ir__Subscription(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_dataserver, _
     return __init__
 
 
-def ir__Table(_setattr, _HAS_DEFAULT_FACTORY, _dflt_constraints, _dflt_indexes, _fact_options, _dflt_span, _dflt_replication, _dflt_query):
+def ir__Table(_setattr, _HAS_DEFAULT_FACTORY, _dflt_constraints, _dflt_indexes, _fact_options, _dflt_span, _dflt_replication):
     def __init__(
         self,
         name,
@@ -2416,7 +2424,6 @@ def ir__Table(_setattr, _HAS_DEFAULT_FACTORY, _dflt_constraints, _dflt_indexes, 
         options=_HAS_DEFAULT_FACTORY,
         span=_dflt_span,
         replication=_dflt_replication,
-        query=_dflt_query,
     ):
         _setattr(self, 'name', name)
         _setattr(self, 'dialect', dialect)
@@ -2426,7 +2433,6 @@ def ir__Table(_setattr, _HAS_DEFAULT_FACTORY, _dflt_constraints, _dflt_indexes, 
         _setattr(self, 'options', _fact_options() if options is _HAS_DEFAULT_FACTORY else options)
         _setattr(self, 'span', span)
         _setattr(self, 'replication', replication)
-        _setattr(self, 'query', query)
 
     return __init__
 
@@ -2736,7 +2742,7 @@ def passes_link_context__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_user_t
     return __init__
 
 
-def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start, _dflt_key, _dflt_attributes):
+def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start, _dflt_key, _dflt_attributes, _dflt_primary_index, _dflt_options):
     def __init__(
         self,
         name,
@@ -2746,6 +2752,8 @@ def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primar
         start=_dflt_start,
         key=_dflt_key,
         attributes=_dflt_attributes,
+        primary_index=_dflt_primary_index,
+        options=_dflt_options,
     ):
         _setattr(self, 'name', name)
         _setattr(self, 'path', path)
@@ -2754,6 +2762,8 @@ def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primar
         _setattr(self, 'start', start)
         _setattr(self, 'key', key)
         _setattr(self, 'attributes', attributes)
+        _setattr(self, 'primary_index', primary_index)
+        _setattr(self, 'options', options)
 
     return __init__
 

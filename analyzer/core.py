@@ -34,6 +34,7 @@ from analyzer.config import Config
 from analyzer.detect import choose
 from analyzer.diagnostics import CODES
 from analyzer.ir import (
+    DerivedQuery,
     Diagnostic,
     FileResult,
     Index,
@@ -51,6 +52,7 @@ from analyzer.passes.link_context import scope_links
 from analyzer.records import record
 from analyzer.scope_dialect import quieted, settle
 from analyzer.scopes import STDIN_PATH, STDIN_SCOPE, assign
+from analyzer.settings import TeradataSettings
 from analyzer.source import LineIndex, SourceText, decode, read_path
 from analyzer.split import (
     BLOCK_LABELS,
@@ -143,6 +145,7 @@ def analyze_source(
 
     tables: list[Table] = []
     td = options.config.sizing.teradata
+    waiting: list[DerivedQuery] = []  # derived tables whose sources are elsewhere (D183)
     user_types: list[UserType] = []
     indexes: list[Index] = []
     skipped: list[Skipped] = []
@@ -214,6 +217,8 @@ def analyze_source(
             continue
         except BuildError as err:
             span = index.span(source.path, st.start, st.end)
+            if err.waiting:
+                waiting.append(_waiting(st, span, td))
             severity = Severity.WARNING if err.accepted else Severity.ERROR
             diags.append(
                 Diagnostic("P005", severity, str(err), span, None, index.line_text(span.line))
@@ -236,6 +241,8 @@ def analyze_source(
             tables.append(obj.table)
             if obj.untyped:
                 diags.append(_untyped(obj, st, source.path, index))
+            if obj.waiting:
+                waiting.append(_waiting(st, index.span(source.path, st.start, st.end), td))
         elif isinstance(obj, Table):
             tables.append(obj)
         elif isinstance(obj, Index):  # HiRDB CREATE INDEX, kept for index sizing
@@ -260,6 +267,7 @@ def analyze_source(
         diagnostics=tuple(diags),
         indexes=tuple(indexes),
         name_changes=tuple(renamed),
+        derived_queries=tuple(waiting),
         **_replication_fields(replicated),
     )
 
@@ -272,6 +280,13 @@ _SELECT_INTO_DIALECTS = frozenset({"tsql", "sybase"})
 
 def _select_into(text: str, dialect: str) -> bool:
     return dialect in _SELECT_INTO_DIALECTS and _SELECT_INTO.match(text) is not None
+
+
+def _waiting(st: _Piece, span: Span, td: TeradataSettings) -> DerivedQuery:
+    """The statement of a derived table a source of which is not in the file (D183)."""
+    return DerivedQuery(
+        st.text, st.start, span.line, span.column, td.max_decimal, td.transaction_mode
+    )
 
 
 def _untyped(derived: Derived, st: _Piece, path: str, index: LineIndex) -> Diagnostic:

@@ -531,14 +531,16 @@ class TableOptions:
 
 @record
 class DerivedQuery:
-    """The statement a derived table was made from (schema 1.7, issue 31), kept while a
-    table it reads is not in its file: the scope's link pass types those columns
-    (``analyzer.passes.type_derived``, D183). ``text`` is the statement at ``offset`` in
-    the file; ``max_decimal`` and ``transaction_mode`` the Teradata settings it was read
-    with."""
+    """A statement making a table from a query or a table (issue 31, D183) that reads a
+    table its file does not define before it: kept for the scope's link pass
+    (``analyzer.passes.type_derived``), which types it with the other files' tables.
+    ``text`` is the statement, at ``offset`` (``line``, ``column``) in the file;
+    ``max_decimal`` and ``transaction_mode`` the Teradata settings it was read with."""
 
     text: str
     offset: int
+    line: int
+    column: int
     max_decimal: int = 0
     transaction_mode: str = "teradata"
 
@@ -556,9 +558,6 @@ class Table:
     span: Span | None = None
     #: How the table is marked for replication (Sybase ASE ``sp_setreptable`` & co.), if at all.
     replication: ReplicationMarking | None = None
-    #: A derived table whose query reads a table of another file: the query, for the link
-    #: pass (:class:`DerivedQuery`); None once every source is found.
-    query: DerivedQuery | None = None
 
     def column(self, name: str) -> Column | None:
         """The column called ``name`` (case-insensitive), or None."""
@@ -877,6 +876,9 @@ class FileResult:
     indexes: tuple[Index, ...] = ()
     #: ``USE``, ``DATABASE``, ``DROP TABLE`` and renames, in file order (D168).
     name_changes: tuple[NameChange, ...] = ()
+    #: Derived tables whose query reads a table the file does not define before it, for
+    #: the link pass; empty after it (D183).
+    derived_queries: tuple[DerivedQuery, ...] = ()
 
     @property
     def ok(self) -> bool:

@@ -56,7 +56,7 @@ def test_parse_types_a_column_of_another_file(tmp_path: Path, jobs: str) -> None
         ("z", "", True, None, None),  # a function: still untyped
     ]
     assert w["columns"][2]["case_specific"] is False
-    assert w["query"] is None  # every source found: the query is not kept
+    assert b["derived_queries"] == []  # the link pass typed it: nothing left waiting
     [p009] = [d for d in b["diagnostics"] if d["code"] == "P009"]
     assert ": ZEROIFNULL(o.amount)." in p009["message"] and "1 column(s)" in p009["message"]
     assert p009["span"]["line"] == 1
@@ -75,6 +75,36 @@ def test_lint_and_size_agree(tmp_path: Path, jobs: str) -> None:
     # UNICODE at its maximum 80; logical 92 (z not sized: S001)
     figures = {f["name"]: f["value"] for f in est["w"]["figures"]}
     assert figures["logical_bytes"] == 92
+
+
+C_SQL = """CREATE TABLE o_copy AS s.orders WITH NO DATA;
+CREATE VOLATILE TABLE o_star AS (SELECT * FROM s.orders) WITH DATA
+  ON COMMIT PRESERVE ROWS;
+CREATE TABLE o_mine (k INTEGER NOT NULL) PRIMARY INDEX (k);
+"""
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_copy_and_a_star_of_another_files_table(tmp_path: Path, jobs: str) -> None:
+    root = _scope(tmp_path)
+    (root / "c.sql").write_text(C_SQL, encoding="utf-8")
+    doc = _json(["parse", str(root), "-j", jobs])
+    [c] = [f for f in doc["files"] if f["path"].endswith("c.sql")]
+    # in file order, the phase-1 table after them kept
+    assert [t["name"]["name"] for t in c["tables"]] == ["o_copy", "o_star", "o_mine"]
+    source = [("id", "INTEGER", False), ("amount", "DECIMAL(12,2)", True)]
+    source.append(("note", "VARCHAR(40)", True))
+    for table, origin in zip(c["tables"][:2], ("copy of s.orders", "s.orders."), strict=True):
+        got = [(x["name"], x["type"]["declared"], x["nullable"]) for x in table["columns"]]
+        assert got == source
+        assert all(x["derived_from"].startswith(origin) for x in table["columns"])
+        assert table["columns"][2]["character_set"] == "UNICODE"
+    # the copy takes the source's primary index (Teradata CREATE TABLE ... AS, D173)
+    assert [(ix["kind"], ix["columns"]) for ix in c["tables"][0]["indexes"]] == [
+        ("primary_index", ["id"])
+    ]
+    assert c["tables"][0]["span"]["line"] == 1 and c["tables"][1]["span"]["line"] == 2
+    assert [d["code"] for d in c["diagnostics"]] == []  # phase 1's P005 warnings are gone
 
 
 def test_a_source_no_file_defines_stays_untyped(tmp_path: Path) -> None:

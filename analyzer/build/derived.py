@@ -74,6 +74,7 @@ from analyzer.ir import (
 )
 from analyzer.parse import parse_statement
 from analyzer.records import record
+from analyzer.source import LineIndex
 
 #: A column whose type the rules here cannot give (S001 reports it cannot be sized).
 _UNKNOWN = DataType(declared="", name="", family="other")
@@ -90,6 +91,9 @@ class Derived:
 
     table: Table
     untyped: tuple[str, ...] = ()
+    #: a column is untyped because a table the query reads is not in the file: the link
+    #: pass may type it (D183)
+    waiting: bool = False
 
 
 def derived_table(
@@ -105,8 +109,7 @@ def derived_table(
     :func:`analyzer.names.databases`).
 
     ``lookup``: the tables of the scope's other files (the link pass, D183); without it a
-    table whose query reads a table not in ``known`` keeps the query (``Table.query``) for
-    that pass.
+    table whose query reads a table not in ``known`` is ``waiting`` for that pass.
 
     Raises :class:`BuildError` when the columns cannot be known at all (a copy of, or
     ``*`` over, a table not in ``known``: a warning, the engine runs it) or the engine
@@ -126,8 +129,7 @@ def derived_table(
     def kept(derived: Derived) -> Derived:
         if not missed or not derived.untyped or lookup is not None:
             return derived
-        query = DerivedQuery(ctx.text, ctx.offset, ctx.max_decimal, ctx.transaction_mode)
-        return Derived(dataclasses.replace(derived.table, query=query), derived.untyped)
+        return Derived(derived.table, derived.untyped, waiting=True)
 
     if isinstance(tree, (exp.Select, exp.SetOperation)):  # SQL Server / ASE SELECT ... INTO
         into = _first(tree).args["into"]
@@ -151,8 +153,10 @@ def derived_table(
             raise BuildError(
                 f"CREATE TABLE ... AS {_dotted(qualified(query))}: the source table is not "
                 "defined before this statement in this file (a table of another file of the "
-                "scope is not typed yet); the table is not analysed",
+                "scope is typed when the scope's files are analysed together); the table is "
+                "not analysed",
                 accepted=True,
+                waiting=lookup is None,
             )
         copied = tuple(
             dataclasses.replace(
@@ -182,38 +186,33 @@ def derived_table(
 
 
 def retyped(
-    table: Table,
+    query: DerivedQuery,
     path: str,
+    dialect: str,
     known: Sequence[Table],
     uses: Sequence[tuple[int, str]],
     lookup: Callable[[QualifiedName], Table | None],
 ) -> Derived | None:
-    """``table`` (a derived table with a :class:`~analyzer.ir.DerivedQuery`) typed again
-    with ``lookup`` for the tables of the scope's other files (D183): its columns as
-    :func:`derived_table` gives them with each one's span kept, the query dropped; None
-    when the query does not give the same columns again."""
-    query = table.query
-    if query is None:
-        return None
-    grammar = grammars.get(table.dialect)
-    parsed = parse_statement(query.text, query.offset, grammar, path, None)
+    """The table ``query`` makes, typed with ``known`` (the file's tables before it) and
+    ``lookup`` (the tables of the scope's other files, D183), its spans where the statement
+    is in the file; None when the statement still cannot give a table (its source is
+    nowhere in the scope: phase 1's diagnostic stands)."""
+    grammar = grammars.get(dialect)
+    # a line index placing the statement at its offset, line and column in the file
+    before = query.offset - (query.line - 1) - (query.column - 1)
+    text = " " * before + "\n" * (query.line - 1) + " " * (query.column - 1) + query.text
+    index = LineIndex(text)
+    parsed = parse_statement(query.text, query.offset, grammar, path, index)
     tree = parsed.tree
     if not isinstance(tree, (exp.Create, exp.Select, exp.SetOperation)):
         return None
     ctx = Context(
-        path, grammar, query.text, query.offset, None, query.max_decimal, query.transaction_mode
+        path, grammar, query.text, query.offset, index, query.max_decimal, query.transaction_mode
     )
     try:
-        again = derived_table(tree, ctx, known, uses, lookup)
+        return derived_table(tree, ctx, known, uses, lookup)
     except BuildError:
         return None
-    if [c.name for c in again.table.columns] != [c.name for c in table.columns]:
-        return None
-    columns = tuple(
-        dataclasses.replace(new, span=old.span)
-        for new, old in zip(again.table.columns, table.columns, strict=True)
-    )
-    return Derived(dataclasses.replace(table, columns=columns, query=None), again.untyped)
 
 
 def untyped_message(derived: Derived) -> str:
@@ -524,8 +523,10 @@ def _star(
             raise BuildError(
                 f"SELECT {proj.sql()}: the columns of {what} are not known (not defined "
                 "before this statement in this file; a table of another file of the scope "
-                "is not typed yet); the table is not analysed",
+                "is typed when the scope's files are analysed together); the table is not "
+                "analysed",
                 accepted=True,
+                waiting=s.name is not None,
             )
         for c in s.table.columns:
             if not c.hidden:  # SQL Server: HIDDEN columns are not in SELECT *
