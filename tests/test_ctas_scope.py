@@ -147,3 +147,14 @@ def test_spark_scan_types_it_as_parse_does_on_both_paths(spark: Any, tmp_path: P
         assert got == expected, name
         codes = [r.code for r in spark.read.parquet(str(out / "diagnostics")).collect()]
         assert codes.count("P009") == 1, name
+
+
+def test_a_copy_of_a_table_nowhere_in_the_scope_says_so(tmp_path: Path) -> None:
+    root = _scope(tmp_path)
+    (root / "c.sql").write_text("CREATE TABLE c1 AS s.nowhere WITH NO DATA;\n", "utf-8")
+    doc = _json(["parse", str(root)])
+    [c] = [f for f in doc["files"] if f["path"].endswith("c.sql")]
+    [d] = c["diagnostics"]
+    assert (d["code"], d["severity"]) == ("P005", "warning")
+    assert "s.nowhere" in d["message"] and "nor in another file of the scope" in d["message"]
+    assert c["tables"] == [] and c["derived_queries"] == []

@@ -152,11 +152,10 @@ def derived_table(
         if src is None:
             raise BuildError(
                 f"CREATE TABLE ... AS {_dotted(qualified(query))}: the source table is not "
-                "defined before this statement in this file (a table of another file of the "
-                "scope is typed when the scope's files are analysed together); the table is "
-                "not analysed",
+                f"defined before this statement in this file {_ELSEWHERE}; the table is not "
+                "analysed",
                 accepted=True,
-                waiting=lookup is None,
+                waiting=True,
             )
         copied = tuple(
             dataclasses.replace(
@@ -185,6 +184,12 @@ def derived_table(
     return kept(Derived(_table(name, dialect, columns, options, indexes, ctx, tree), untyped))
 
 
+#: Where a copy's or a ``SELECT *``'s source may be, said by phase 1 and, when the scope's
+#: files did not define it either, by the link pass (D183).
+_ELSEWHERE = "(a table of another file of the scope is read when the scope is analysed)"
+_NOWHERE = "(nor in another file of the scope)"
+
+
 def retyped(
     query: DerivedQuery,
     path: str,
@@ -192,11 +197,12 @@ def retyped(
     known: Sequence[Table],
     uses: Sequence[tuple[int, str]],
     lookup: Callable[[QualifiedName], Table | None],
-) -> Derived | None:
+) -> Derived | str | None:
     """The table ``query`` makes, typed with ``known`` (the file's tables before it) and
     ``lookup`` (the tables of the scope's other files, D183), its spans where the statement
-    is in the file; None when the statement still cannot give a table (its source is
-    nowhere in the scope: phase 1's diagnostic stands)."""
+    is in the file. A copy or ``SELECT *`` of a table nowhere in the scope: phase 1's
+    message said again for the scope (a str); None when the statement gives no table for
+    another reason (phase 1's diagnostic stands)."""
     grammar = grammars.get(dialect)
     # a line index placing the statement at its offset, line and column in the file
     before = query.offset - (query.line - 1) - (query.column - 1)
@@ -211,8 +217,8 @@ def retyped(
     )
     try:
         return derived_table(tree, ctx, known, uses, lookup)
-    except BuildError:
-        return None
+    except BuildError as err:
+        return str(err).replace(_ELSEWHERE, _NOWHERE) if err.waiting else None
 
 
 def untyped_message(derived: Derived) -> str:
@@ -522,9 +528,7 @@ def _star(
             what = _dotted(s.name) if s.name else s.label or "a derived table"
             raise BuildError(
                 f"SELECT {proj.sql()}: the columns of {what} are not known (not defined "
-                "before this statement in this file; a table of another file of the scope "
-                "is typed when the scope's files are analysed together); the table is not "
-                "analysed",
+                f"before this statement in this file) {_ELSEWHERE}; the table is not analysed",
                 accepted=True,
                 waiting=s.name is not None,
             )

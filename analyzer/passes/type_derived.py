@@ -68,6 +68,11 @@ def type_derived(result: FileResult, replication: ReplicationContext | None = No
         again = retyped(query, result.path, result.dialect, known, uses, lookup)
         if again is None:
             continue
+        if isinstance(again, str):  # a copy or * of a table nowhere in the scope: P005
+            diagnostics = [
+                replace(d, message=again) if _ours(d, query, ("P005",)) else d for d in diagnostics
+            ]
+            continue
         made = [i for i, t in enumerate(tables) if t.span and query.offset <= t.span.start < end]
         if made:
             tables[made[0]] = again.table
@@ -126,15 +131,19 @@ def _rediagnosed(
     out = []
     replaced = False
     for d in diagnostics:
-        ours = (
-            d.code in ("P009", "P005")
-            and d.severity is Severity.WARNING
-            and d.span is not None
-            and d.span.start == query.offset
-        )
-        if not ours:
+        if not _ours(d, query, ("P009", "P005")):
             out.append(d)
         elif untyped and not replaced:
             out.append(replace(d, code="P009", message=message))
             replaced = True
     return out
+
+
+def _ours(d: Diagnostic, query: DerivedQuery, codes: tuple[str, ...]) -> bool:
+    """A warning of ``codes`` at the statement of ``query``."""
+    return (
+        d.code in codes
+        and d.severity is Severity.WARNING
+        and d.span is not None
+        and d.span.start == query.offset
+    )
