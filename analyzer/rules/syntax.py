@@ -258,7 +258,8 @@ UNTYPED_DERIVED_COLUMN = Rule(
     what="Reports a table made from a query (Teradata `CREATE TABLE t AS (SELECT ...) WITH "
     "[NO] DATA`, SQL Server and ASE `SELECT ... INTO t`, Azure Synapse `CREATE TABLE t WITH "
     "(...) AS SELECT ...`) with select-list expressions ddlaudit cannot type: a column of a "
-    "table the file does not define before the statement, or an expression other than a "
+    "table neither the file (before the statement) nor another file of the scope defines "
+    "(D183), or an expression other than a "
     "column reference, a CAST, a literal, MAX or MIN, an aggregate, arithmetic, "
     "concatenation, CASE or COALESCE whose operand types the platform's documented "
     "result-type rules cover (docs/decisions.md D174, D180): other functions, a string "
@@ -279,7 +280,7 @@ UNTYPED_DERIVED_COLUMN = Rule(
         "Teradata SQL Data Definition Language: CREATE TABLE (AS Clause)",
         'SQL Server: SELECT - INTO Clause ("The format of new_table is determined by '
         'evaluating the expressions in the select list")',
-        "ddlaudit docs/decisions.md: D172-D176, D180-D182",
+        "ddlaudit docs/decisions.md: D172-D176, D180-D183",
     ),
     reported_by="analyzer.core (tables made from a query)",
     dialect="teradata",
