@@ -411,7 +411,7 @@ def audit_mapping__TargetType(_setattr, _HAS_DEFAULT_FACTORY, _dflt_charset, _df
     return __init__
 
 
-def build_context__Context(_setattr, _HAS_DEFAULT_FACTORY):
+def build_context__Context(_setattr, _HAS_DEFAULT_FACTORY, _dflt_max_decimal, _dflt_transaction_mode):
     def __init__(
         self,
         path,
@@ -419,24 +419,30 @@ def build_context__Context(_setattr, _HAS_DEFAULT_FACTORY):
         text,
         offset,
         index,
+        max_decimal=_dflt_max_decimal,
+        transaction_mode=_dflt_transaction_mode,
     ):
         _setattr(self, 'path', path)
         _setattr(self, 'grammar', grammar)
         _setattr(self, 'text', text)
         _setattr(self, 'offset', offset)
         _setattr(self, 'index', index)
+        _setattr(self, 'max_decimal', max_decimal)
+        _setattr(self, 'transaction_mode', transaction_mode)
 
     return __init__
 
 
-def build_derived__Derived(_setattr, _HAS_DEFAULT_FACTORY, _dflt_untyped):
+def build_derived__Derived(_setattr, _HAS_DEFAULT_FACTORY, _dflt_untyped, _dflt_waiting):
     def __init__(
         self,
         table,
         untyped=_dflt_untyped,
+        waiting=_dflt_waiting,
     ):
         _setattr(self, 'table', table)
         _setattr(self, 'untyped', untyped)
+        _setattr(self, 'waiting', waiting)
 
     return __init__
 
@@ -1979,6 +1985,26 @@ def ir__Constraint(_setattr, _HAS_DEFAULT_FACTORY, _dflt_columns, _dflt_name, _d
     return __init__
 
 
+def ir__DerivedQuery(_setattr, _HAS_DEFAULT_FACTORY, _dflt_max_decimal, _dflt_transaction_mode):
+    def __init__(
+        self,
+        text,
+        offset,
+        line,
+        column,
+        max_decimal=_dflt_max_decimal,
+        transaction_mode=_dflt_transaction_mode,
+    ):
+        _setattr(self, 'text', text)
+        _setattr(self, 'offset', offset)
+        _setattr(self, 'line', line)
+        _setattr(self, 'column', column)
+        _setattr(self, 'max_decimal', max_decimal)
+        _setattr(self, 'transaction_mode', transaction_mode)
+
+    return __init__
+
+
 def ir__Diagnostic(_setattr, _HAS_DEFAULT_FACTORY, _dflt_span, _dflt_expected, _dflt_source_line):
     def __init__(
         self,
@@ -1999,7 +2025,7 @@ def ir__Diagnostic(_setattr, _HAS_DEFAULT_FACTORY, _dflt_span, _dflt_expected, _
     return __init__
 
 
-def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt_encoding_evidence, _dflt_statements, _dflt_tables, _dflt_user_types, _dflt_skipped, _dflt_diagnostics, _dflt_replication_definitions, _dflt_function_replication_definitions, _dflt_subscriptions, _dflt_publications, _dflt_table_changes, _dflt_replication_definition_changes, _dflt_publication_changes, _dflt_indexes, _dflt_name_changes):
+def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt_encoding_evidence, _dflt_statements, _dflt_tables, _dflt_user_types, _dflt_skipped, _dflt_diagnostics, _dflt_replication_definitions, _dflt_function_replication_definitions, _dflt_subscriptions, _dflt_publications, _dflt_table_changes, _dflt_replication_definition_changes, _dflt_publication_changes, _dflt_indexes, _dflt_name_changes, _dflt_derived_queries):
     def __init__(
         self,
         path,
@@ -2021,6 +2047,7 @@ def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt
         publication_changes=_dflt_publication_changes,
         indexes=_dflt_indexes,
         name_changes=_dflt_name_changes,
+        derived_queries=_dflt_derived_queries,
     ):
         _setattr(self, 'path', path)
         _setattr(self, 'dialect', dialect)
@@ -2041,6 +2068,7 @@ def ir__FileResult(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect_evidence, _dflt
         _setattr(self, 'publication_changes', publication_changes)
         _setattr(self, 'indexes', indexes)
         _setattr(self, 'name_changes', name_changes)
+        _setattr(self, 'derived_queries', derived_queries)
 
     return __init__
 
@@ -2728,7 +2756,7 @@ def passes_link_context__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_user_t
     return __init__
 
 
-def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start, _dflt_key):
+def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primary_key, _dflt_start, _dflt_key, _dflt_attributes, _dflt_primary_index, _dflt_options):
     def __init__(
         self,
         name,
@@ -2737,6 +2765,9 @@ def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primar
         primary_key=_dflt_primary_key,
         start=_dflt_start,
         key=_dflt_key,
+        attributes=_dflt_attributes,
+        primary_index=_dflt_primary_index,
+        options=_dflt_options,
     ):
         _setattr(self, 'name', name)
         _setattr(self, 'path', path)
@@ -2744,6 +2775,9 @@ def passes_link_context__TableShape(_setattr, _HAS_DEFAULT_FACTORY, _dflt_primar
         _setattr(self, 'primary_key', primary_key)
         _setattr(self, 'start', start)
         _setattr(self, 'key', key)
+        _setattr(self, 'attributes', attributes)
+        _setattr(self, 'primary_index', primary_index)
+        _setattr(self, 'options', options)
 
     return __init__
 
@@ -3395,7 +3429,7 @@ def settings__SizingSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_platform, _df
     return __init__
 
 
-def settings__TeradataSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_format, _dflt_release, _dflt_default_character_set, _dflt_lob_oid_bytes, _dflt_overhead_nppi, _dflt_overhead_ppi, _dflt_overhead_ppi_8byte, _dflt_variable_portion_bytes, _dflt_presence_rule, _dflt_number_bytes, _dflt_max_row_bytes_large, _dflt_max_row_bytes_small, _dflt_amps, _dflt_max_block_bytes, _dflt_block_fill, _dflt_block_overhead, _dflt_row_pointer_bytes, _dflt_table_header_bytes, _dflt_nusi_distinct, _dflt_nusi_row_overhead):
+def settings__TeradataSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_format, _dflt_release, _dflt_default_character_set, _dflt_lob_oid_bytes, _dflt_overhead_nppi, _dflt_overhead_ppi, _dflt_overhead_ppi_8byte, _dflt_variable_portion_bytes, _dflt_presence_rule, _dflt_number_bytes, _dflt_max_row_bytes_large, _dflt_max_row_bytes_small, _dflt_max_decimal, _dflt_transaction_mode, _dflt_amps, _dflt_max_block_bytes, _dflt_block_fill, _dflt_block_overhead, _dflt_row_pointer_bytes, _dflt_table_header_bytes, _dflt_nusi_distinct, _dflt_nusi_row_overhead):
     def __init__(
         self,
         row_format=_dflt_row_format,
@@ -3410,6 +3444,8 @@ def settings__TeradataSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_format,
         number_bytes=_dflt_number_bytes,
         max_row_bytes_large=_dflt_max_row_bytes_large,
         max_row_bytes_small=_dflt_max_row_bytes_small,
+        max_decimal=_dflt_max_decimal,
+        transaction_mode=_dflt_transaction_mode,
         amps=_dflt_amps,
         max_block_bytes=_dflt_max_block_bytes,
         block_fill=_dflt_block_fill,
@@ -3431,6 +3467,8 @@ def settings__TeradataSettings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_row_format,
         _setattr(self, 'number_bytes', number_bytes)
         _setattr(self, 'max_row_bytes_large', max_row_bytes_large)
         _setattr(self, 'max_row_bytes_small', max_row_bytes_small)
+        _setattr(self, 'max_decimal', max_decimal)
+        _setattr(self, 'transaction_mode', transaction_mode)
         _setattr(self, 'amps', amps)
         _setattr(self, 'max_block_bytes', max_block_bytes)
         _setattr(self, 'block_fill', block_fill)

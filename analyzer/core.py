@@ -21,11 +21,20 @@ from dataclasses import replace
 
 import grammars
 from analyzer import passes
-from analyzer.build import BuildError, Context, Derived, NotStored, Replicated, build
+from analyzer.build import (
+    BuildError,
+    Context,
+    Derived,
+    NotStored,
+    Replicated,
+    build,
+    untyped_message,
+)
 from analyzer.config import Config
 from analyzer.detect import choose
 from analyzer.diagnostics import CODES
 from analyzer.ir import (
+    DerivedQuery,
     Diagnostic,
     FileResult,
     Index,
@@ -43,6 +52,7 @@ from analyzer.passes.link_context import scope_links
 from analyzer.records import record
 from analyzer.scope_dialect import quieted, settle
 from analyzer.scopes import STDIN_PATH, STDIN_SCOPE, assign
+from analyzer.settings import TeradataSettings
 from analyzer.source import LineIndex, SourceText, decode, read_path
 from analyzer.split import (
     BLOCK_LABELS,
@@ -134,6 +144,8 @@ def analyze_source(
         )
 
     tables: list[Table] = []
+    td = options.config.sizing.teradata
+    waiting: list[DerivedQuery] = []  # derived tables whose sources are elsewhere (D183)
     user_types: list[UserType] = []
     indexes: list[Index] = []
     skipped: list[Skipped] = []
@@ -201,7 +213,9 @@ def analyze_source(
         diags.extend(parsed.diagnostics)
         if parsed.tree is None:
             continue
-        ctx = Context(source.path, grammar, st.text, st.start, index)
+        ctx = Context(
+            source.path, grammar, st.text, st.start, index, td.max_decimal, td.transaction_mode
+        )
         try:
             obj = build(parsed.tree, ctx, tables, databases(renamed) if renamed else ())
         except NotStored as err:
@@ -211,6 +225,8 @@ def analyze_source(
             continue
         except BuildError as err:
             span = index.span(source.path, st.start, st.end)
+            if err.waiting:
+                waiting.append(_waiting(st, span, td))
             severity = Severity.WARNING if err.accepted else Severity.ERROR
             diags.append(
                 Diagnostic("P005", severity, str(err), span, None, index.line_text(span.line))
@@ -233,6 +249,8 @@ def analyze_source(
             tables.append(obj.table)
             if obj.untyped:
                 diags.append(_untyped(obj, st, source.path, index))
+            if obj.waiting:
+                waiting.append(_waiting(st, index.span(source.path, st.start, st.end), td))
         elif isinstance(obj, Table):
             tables.append(obj)
         elif isinstance(obj, Index):  # HiRDB CREATE INDEX, kept for index sizing
@@ -257,6 +275,7 @@ def analyze_source(
         diagnostics=tuple(diags),
         indexes=tuple(indexes),
         name_changes=tuple(renamed),
+        derived_queries=tuple(waiting),
         **_replication_fields(replicated),
     )
 
@@ -271,17 +290,20 @@ def _select_into(text: str, dialect: str) -> bool:
     return dialect in _SELECT_INTO_DIALECTS and _SELECT_INTO.match(text) is not None
 
 
+def _waiting(st: _Piece, span: Span, td: TeradataSettings) -> DerivedQuery:
+    """The statement of a derived table a source of which is not in the file (D183)."""
+    return DerivedQuery(
+        st.text, st.start, span.line, span.column, td.max_decimal, td.transaction_mode
+    )
+
+
 def _untyped(derived: Derived, st: _Piece, path: str, index: LineIndex) -> Diagnostic:
     """P009: the columns of a derived table whose type the rules do not give."""
     span = index.span(path, st.start, st.end)
-    shown = ", ".join(derived.untyped)
     return Diagnostic(
         "P009",
         Severity.WARNING,
-        f"{derived.table.name}: {len(derived.untyped)} column(s) of this derived table are "
-        f"of unknown type and cannot be sized: {shown}. Not typed yet: the columns of tables "
-        "other files of the scope define, arithmetic, CASE and most functions "
-        "(docs/rules/P009.md)",
+        untyped_message(derived),
         span,
         None,
         index.line_text(span.line),

@@ -530,6 +530,22 @@ class TableOptions:
 
 
 @record
+class DerivedQuery:
+    """A statement making a table from a query or a table (issue 31, D183) that reads a
+    table its file does not define before it: kept for the scope's link pass
+    (``analyzer.passes.type_derived``), which types it with the other files' tables.
+    ``text`` is the statement, at ``offset`` (``line``, ``column``) in the file;
+    ``max_decimal`` and ``transaction_mode`` the Teradata settings it was read with."""
+
+    text: str
+    offset: int
+    line: int
+    column: int
+    max_decimal: int = 0
+    transaction_mode: str = "teradata"
+
+
+@record
 class Table:
     """A table: its qualified ``name``, ordered ``columns``, constraints, indexes, options."""
 
@@ -860,6 +876,9 @@ class FileResult:
     indexes: tuple[Index, ...] = ()
     #: ``USE``, ``DATABASE``, ``DROP TABLE`` and renames, in file order (D168).
     name_changes: tuple[NameChange, ...] = ()
+    #: Derived tables whose query reads a table the file does not define before it, for
+    #: the link pass; empty after it (D183).
+    derived_queries: tuple[DerivedQuery, ...] = ()
 
     @property
     def ok(self) -> bool:

@@ -71,6 +71,13 @@ class TeradataSettings:
     #: Maximum row size from 16.0 ("1 MB"; the exact figure is not documented, D16).
     max_row_bytes_large: int = 1_048_576
     max_row_bytes_small: int = 64_256
+    #: DBS Control's MaxDecimal (general field 13; 0, 15, 18 or 38; default 0): the
+    #: precision of DECIMAL results of arithmetic, SUM and ANSI-mode COUNT in derived
+    #: tables (SQL Functions, Expressions, and Predicates, "DECIMAL Result Data Type").
+    max_decimal: int = 0
+    #: The session's transaction mode for derived tables: ``teradata`` (BTET, BTEQ's
+    #: default: COUNT is INTEGER) or ``ansi`` (COUNT is DECIMAL(p,0) by MaxDecimal).
+    transaction_mode: str = "teradata"
     #: Table sizing ("Sizing Base Tables"): AMPs, maximum data block in bytes
     #: (PermDBSize 254 sectors x 512), block overhead 72 + 2, table header 512 per AMP.
     amps: int = 1
@@ -301,6 +308,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "unused_applies_to": ("page", "whole"),
     "free_pages_rounding": ("floor", "ceil"),
     "index_rows": ("procedure", "engine"),
+    "transaction_mode": ("teradata", "ansi"),
 }
 
 #: Allowed ranges of numeric settings (inclusive).
@@ -465,6 +473,11 @@ def _consistent(section: str, value: t.Any, source: str) -> None:
             raise SettingsError(
                 f"{source}: [size.{section}] {small} = {a} must be smaller than {large} = {b}"
             )
+    if section == "teradata" and value.max_decimal not in (0, 15, 18, 38):
+        raise SettingsError(
+            f"{source}: [size.teradata] max_decimal = {value.max_decimal}: expected 0, 15, 18 "
+            "or 38 (DBS Control MaxDecimal)"
+        )
     if section == "teradata" and not _RELEASE.fullmatch(value.release):
         raise SettingsError(
             f"{source}: [size.teradata] release = {value.release!r}: expected a release "

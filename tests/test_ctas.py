@@ -221,8 +221,10 @@ def test_table_star_expands_only_that_table() -> None:
 
 def test_untyped_expressions_one_diagnostic_rest_sized(tmp_path: Path) -> None:
     sql = ORDERS_TD + (
-        "CREATE TABLE agg AS (SELECT cust_id, SUM(amount) AS total, amount * 2 AS dbl, "
-        "CASE WHEN amount > 0 THEN 1 ELSE 0 END AS pos FROM sales.orders GROUP BY 1, 3, 4) "
+        # expressions the documented rules do not type: a function, DECIMAL / INTEGER (not
+        # in Teradata's "DECIMAL Result Data Type" table), a CASE mixing DECIMAL and BYTEINT
+        "CREATE TABLE agg AS (SELECT cust_id, ZEROIFNULL(amount) AS total, amount / 2 AS dbl, "
+        "CASE WHEN amount > 0 THEN amount ELSE 0 END AS pos FROM sales.orders) "
         "WITH DATA;"
     )
     r = _run(sql, TD)
@@ -235,7 +237,7 @@ def test_untyped_expressions_one_diagnostic_rest_sized(tmp_path: Path) -> None:
     ]
     p009 = [d for d in r.diagnostics if d.code == "P009"]
     assert len(p009) == 1
-    for text in ("SUM(amount)", "amount * 2", "CASE WHEN amount > 0"):
+    for text in ("ZEROIFNULL(amount)", "amount / 2", "CASE WHEN amount > 0"):
         assert text in p009[0].message
     assert p009[0].span is not None and p009[0].span.line == 12
     # `size`: S001 for each untyped column, the typed one sized (INTEGER: 4 bytes)
@@ -500,7 +502,7 @@ def test_derived_tables_and_ctes_pass_their_types_through() -> None:
 
 def test_an_untyped_column_stays_untyped_downstream() -> None:
     sql = ORDERS_MS + (
-        "SELECT order_id, amount * 2 AS dbl INTO dbo.a FROM dbo.orders;\nGO\n"
+        "SELECT order_id, ABS(amount) AS dbl INTO dbo.a FROM dbo.orders;\nGO\n"
         "SELECT * INTO dbo.b FROM dbo.a;\nGO\nSELECT dbl INTO dbo.c FROM dbo.a;\nGO\n"
     )
     r = _run(sql, MS)
@@ -510,20 +512,43 @@ def test_an_untyped_column_stays_untyped_downstream() -> None:
     assert ": dbl (of *)." in messages[1] and ": dbl (untyped in dbo.a)." in messages[2]
 
 
-def test_set_operations_are_one_warning() -> None:
-    td = _run(ORDERS_TD + "CREATE TABLE u AS (SELECT order_id FROM orders UNION ALL "
-              "SELECT cust_id FROM customers) WITH NO DATA;", TD)  # fmt: skip
-    ms = _run(ORDERS_MS + "SELECT order_id INTO dbo.u FROM dbo.orders UNION "
-              "SELECT order_id FROM dbo.orders;\nGO\n", MS)  # fmt: skip
-    for r in (td, ms):
-        [d] = r.diagnostics
-        assert (d.code, d.severity.value) == ("P005", "warning")
-        assert "UNION" in d.message
+def test_set_operations_name_from_the_first_query_type_per_platform() -> None:
+    # SQL Server UNION (Transact-SQL): "The column names in the result are the names of the
+    # first query"; types by data type precedence, a decimal by "Precision, scale, and
+    # length": e1 UNION e2 -> p = max(s1, s2) + max(p1-s1, p2-s2), s = max(s1, s2); strings
+    # "the resulting length is the maximum length of the two expressions".
+    ms = _run(
+        "CREATE TABLE dbo.a (id int NOT NULL, amt decimal(12,2) NOT NULL, v varchar(10) NOT NULL);"
+        "\nGO\nCREATE TABLE dbo.b (k bigint NOT NULL, amt decimal(18,6) NULL, v varchar(30) "
+        "NOT NULL);\nGO\nSELECT id, amt, v INTO dbo.u FROM dbo.a UNION SELECT k, amt, v FROM "
+        "dbo.b;\nGO\n",
+        MS,
+    )
+    assert [
+        (c.name, c.type.declared, c.type.precision, c.type.scale, c.type.length, c.nullable)
+        for c in _table(ms, "u").columns
+    ] == [
+        ("id", "BIGINT", None, None, None, False),
+        ("amt", "DECIMAL(18,6)", 18, 6, None, True),  # nullable: one branch is
+        ("v", "VARCHAR(30)", None, None, 30, False),
+    ]
+    assert _codes(ms) == []
+    # Teradata: the first query's types (D182), nullable if a branch is
+    td = _run(ORDERS_TD + "CREATE TABLE u AS (SELECT order_id, note FROM orders UNION ALL "
+              "SELECT cust_id, name FROM customers) WITH NO DATA;", TD)  # fmt: skip
+    assert [
+        (c.name, c.type.declared, c.nullable, c.character_set) for c in _table(td, "u").columns
+    ] == [("order_id", "INTEGER", False, None), ("note", "VARCHAR(40)", True, "UNICODE")]
+    bad = _run(ORDERS_MS + "SELECT order_id INTO dbo.u FROM dbo.orders UNION "
+               "SELECT order_id, note FROM dbo.orders;\nGO\n", MS)  # fmt: skip
+    [d] = bad.diagnostics
+    assert (d.code, d.severity.value) == ("P005", "error") and "Msg 205" in d.message
 
 
 def test_a_copy_of_a_derived_table_keeps_its_untyped_columns_named() -> None:
     sql = ORDERS_TD + (
-        "CREATE TABLE w AS (SELECT order_id, amount * 2 AS dbl FROM orders) WITH NO DATA;\n"
+        "CREATE TABLE w AS (SELECT order_id, ZEROIFNULL(amount) AS dbl FROM orders) "
+        "WITH NO DATA;\n"
         "CREATE TABLE w2 AS w WITH NO DATA;"
     )
     r = _run(sql, TD)
@@ -550,3 +575,48 @@ def test_derived_tables_are_the_same_without_the_parser_shortcuts() -> None:
             SpanParserMixin.FAST_PATHS = True
         assert document([fast]) == document([slow])
         assert any(c.derived_from for t in fast.tables for c in t.columns)
+
+
+_ASE_TYPES = ("int", "smallint", "tinyint", "numeric(10,2)", "varchar(30)", "char(4)", "datetime")
+_TD_CHARSETS = ("", " CHARACTER SET LATIN", " CHARACTER SET UNICODE CASESPECIFIC")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(("teradata", "teradata copy", "tsql", "synapse", "sybase")),
+    st.lists(
+        st.tuples(st.integers(0, 9), st.booleans(), st.integers(0, 2)), min_size=1, max_size=8
+    ),
+)
+def test_select_star_and_copies_have_the_source_columns_per_dialect(
+    form: str, cols: list[tuple[int, bool, int]]
+) -> None:
+    """Per dialect and form (Teradata query and copy, SQL Server SELECT INTO, Azure Synapse
+    CTAS, ASE select into): every column of the generated source, in order, with its type,
+    nullability and (Teradata) character set and case specificity."""
+    dialect = form.split()[0].replace("synapse", "tsql")
+    types = {"teradata": _TD_TYPES, "tsql": _MS_TYPES, "sybase": _ASE_TYPES}[dialect]
+    lines = []
+    for i, (k, nn, cs) in enumerate(cols):
+        declared = types[k % len(types)]
+        charset = _TD_CHARSETS[cs] if dialect == "teradata" and "CHAR" in declared else ""
+        lines.append(f"    c{i} {declared}{charset} {'NOT NULL' if nn else 'NULL'}")
+    body = ",\n".join(lines)
+    sql = {
+        "teradata": f"CREATE TABLE src (\n{body}\n);\nCREATE TABLE dst AS (SELECT * FROM src) "
+        "WITH DATA;",
+        "teradata copy": f"CREATE TABLE src (\n{body}\n);\nCREATE TABLE dst AS src WITH NO DATA;",
+        "tsql": f"CREATE TABLE src (\n{body}\n);\nGO\nSELECT * INTO dst FROM src;\nGO\n",
+        "synapse": f"CREATE TABLE src (\n{body}\n);\nGO\nCREATE TABLE dst WITH (DISTRIBUTION = "
+        "ROUND_ROBIN) AS SELECT s.* FROM src AS s;\nGO\n",
+        "sybase": f"create table src (\n{body}\n)\ngo\nselect * into dst from src\ngo\n",
+    }[form]
+    r = _run(sql, Options(dialect=dialect))
+    src, dst = _table(r, "src"), _table(r, "dst")
+
+    def shape(c: Column) -> tuple[object, ...]:
+        return (c.name, c.type, c.nullable, c.character_set, c.case_specific, c.collation)
+
+    assert [shape(c) for c in dst.columns] == [shape(c) for c in src.columns]
+    assert [c.position for c in dst.columns] == list(range(1, len(cols) + 1))
+    assert not [d for d in r.diagnostics if d.code in ("P005", "P009")]

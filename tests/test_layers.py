@@ -29,6 +29,8 @@ STAGES: dict[str, int] = {
     "analyzer.scope_dialect": 2,
     "analyzer.diagnostics": 2,
     "analyzer.types": 2,
+    # result types of computed derived columns (issue 31), read by build and passes
+    "analyzer.result_types": 2,
     "analyzer.worksheet": 2,
     "analyzer.averages": 2,
     "analyzer.workload": 2,

@@ -42,7 +42,7 @@ from sqlglot import exp
 
 from analyzer.build.changes import table_changes
 from analyzer.build.context import BuildError, Context, NotStored, data_type, qualified
-from analyzer.build.derived import Derived, derived_table
+from analyzer.build.derived import Derived, derived_table, retyped, untyped_message
 from analyzer.build.indexes import hirdb_index
 from analyzer.build.replicated import REPLICATION_NODES, Replicated, replication
 from analyzer.build.tables import create_table
@@ -60,7 +60,9 @@ __all__ = [
     "data_type",
     "qualified",
     "replication",
+    "retyped",
     "table_changes",
+    "untyped_message",
 ]
 
 
@@ -87,11 +89,7 @@ def build(
             first = first.this
         into = first.args.get("into")
         if into is not None and isinstance(into.this, exp.Table):
-            raise BuildError(
-                f"SELECT ... INTO {qualified(into.this)} ... {tree.key.upper()}: a query other "
-                "than one SELECT is not typed yet; the table is not analysed",
-                accepted=True,
-            )
+            return derived_table(tree, ctx, known, uses)
         raise NotStored("select", "")
     if isinstance(tree, REPLICATION_NODES):
         return replication(tree, ctx)

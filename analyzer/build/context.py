@@ -38,11 +38,14 @@ class BuildError(ValueError):
     """The statement parsed but cannot be lowered (e.g. a CREATE TABLE with no columns).
 
     ``accepted``: the engine runs the statement (``CREATE TABLE ... AS SELECT``), so what
-    is lost is ddlaudit's analysis, not the deployment: a warning, not an error."""
+    is lost is ddlaudit's analysis, not the deployment: a warning, not an error.
+    ``waiting``: a derived table's source is not in the file; the link pass may find it in
+    another file of the scope (D183)."""
 
-    def __init__(self, message: str, accepted: bool = False) -> None:
+    def __init__(self, message: str, accepted: bool = False, waiting: bool = False) -> None:
         super().__init__(message)
         self.accepted = accepted
+        self.waiting = waiting
 
 
 class NotStored(ValueError):
@@ -62,6 +65,10 @@ class Context:
     text: str
     offset: int
     index: LineIndex | None
+    #: Teradata DBS Control MaxDecimal and the session mode, for derived columns' result
+    #: types (``[size.teradata] max_decimal`` / ``transaction_mode``; D181).
+    max_decimal: int = 0
+    transaction_mode: str = "teradata"
 
     def span(self, node: exp.Expr | None) -> Span | None:
         """The file span of ``node`` (from parser-recorded meta), or None."""

@@ -17,10 +17,11 @@ from analyzer.passes.data_length import data_length
 from analyzer.passes.link_replication import link_replication
 from analyzer.passes.presence_bits import presence_bits
 from analyzer.passes.resolve_user_types import resolve_user_types
+from analyzer.passes.type_derived import type_derived
 
 Pass = t.Callable[..., FileResult]
 
-RULES: tuple[Pass, ...] = (resolve_user_types, link_replication)
+RULES: tuple[Pass, ...] = (type_derived, resolve_user_types, link_replication)
 
 #: The sizing passes, run after :data:`RULES` by ``ddlaudit size`` (and ``scan``) with
 #: ``sizing=`` the run's :class:`~analyzer.settings.SizingSettings`.

@@ -33,12 +33,14 @@ from dataclasses import field
 from analyzer.ir import (
     DataType,
     FileResult,
+    Index,
     PublicationChange,
     QualifiedName,
     ReplicationDefinitionChange,
     Span,
     Table,
     TableChange,
+    TableOptions,
 )
 from analyzer.names import (
     Changed,
@@ -68,6 +70,13 @@ class TableShape:
     start: int = 0
     #: ``name`` as its statement's context reads it (:func:`analyzer.names.key`).
     key: Key | None = None
+    #: Per column: nullable, character set, case specificity (what a derived table of
+    #: another file takes from a column it selects, D183).
+    attributes: tuple[tuple[bool, str | None, bool | None], ...] = ()
+    #: A Teradata table's primary index (or NoPI / PA) and options: what a copy (``CREATE
+    #: TABLE t AS src``) in another file takes (D173, D183).
+    primary_index: tuple[Index, ...] = ()
+    options: TableOptions | None = None
 
 
 @record
@@ -216,7 +225,14 @@ def table_shape(table: Table, path: str, names: FileNames | None = None) -> Tabl
         pk.columns if pk is not None else (),
         start,
         key(table.name, place.dialect, place.database),
+        tuple((c.nullable, c.character_set, c.case_specific) for c in table.columns),
+        tuple(ix for ix in table.indexes if ix.kind in _PRIMARY_KINDS),
+        table.options if table.dialect == "teradata" else None,
     )
+
+
+#: Index kinds a Teradata copy takes from its source (analyzer/build/derived.py, D173).
+_PRIMARY_KINDS = frozenset({"primary_index", "primary_amp", "no_primary_index"})
 
 
 def file_context(result: FileResult) -> ReplicationContext:

@@ -258,26 +258,29 @@ UNTYPED_DERIVED_COLUMN = Rule(
     what="Reports a table made from a query (Teradata `CREATE TABLE t AS (SELECT ...) WITH "
     "[NO] DATA`, SQL Server and ASE `SELECT ... INTO t`, Azure Synapse `CREATE TABLE t WITH "
     "(...) AS SELECT ...`) with select-list expressions ddlaudit cannot type: a column of a "
-    "table the file does not define before the statement, or an expression other than a "
-    "column reference, a CAST, a literal, MAX or MIN (on SQL Server also COUNT, COUNT_BIG, "
-    "SUM, AVG and ISNULL): arithmetic, CASE, other functions. One "
+    "table neither the file (before the statement) nor another file of the scope defines "
+    "(D183), or an expression other than a "
+    "column reference, a CAST, a literal, MAX or MIN, an aggregate, arithmetic, "
+    "concatenation, CASE or COALESCE whose operand types the platform's documented "
+    "result-type rules cover (docs/decisions.md D174, D180): other functions, a string "
+    "plus a number, Teradata DECIMAL / INTEGER, a CASE mixing DECIMAL and INTEGER. One "
     "finding per statement names them all; those columns are of unknown type (S001 says "
     "each is not sized) and the rest of the table is sized.",
     why="The table's row size comes out low by the width of each untyped column, and the "
     "type checks cannot see it. The tables an ETL script makes from queries are the ones "
     "that fill spool, tempdb and staging space.",
-    example="CREATE VOLATILE TABLE vt AS (\n    SELECT order_id, amount * 2 AS doubled"
+    example="CREATE VOLATILE TABLE vt AS (\n    SELECT order_id, ZEROIFNULL(amount) AS amt"
     " FROM sales.orders\n) WITH DATA PRIMARY INDEX (order_id) ON COMMIT PRESERVE ROWS;",
     fix="CAST the expression to the type it should have (the CAST's type is the column's "
     "type):\n\n"
-    "CREATE VOLATILE TABLE vt AS (\n    SELECT order_id, CAST(amount * 2 AS DECIMAL(14, 2))"
-    " AS doubled FROM sales.orders\n) WITH DATA PRIMARY INDEX (order_id) ON COMMIT "
-    "PRESERVE ROWS;",
+    "CREATE VOLATILE TABLE vt AS (\n    SELECT order_id, CAST(ZEROIFNULL(amount) AS "
+    "DECIMAL(12, 2)) AS amt FROM sales.orders\n) WITH DATA PRIMARY INDEX (order_id) ON "
+    "COMMIT PRESERVE ROWS;",
     references=(
         "Teradata SQL Data Definition Language: CREATE TABLE (AS Clause)",
         'SQL Server: SELECT - INTO Clause ("The format of new_table is determined by '
         'evaluating the expressions in the select list")',
-        "ddlaudit docs/decisions.md: D172-D176",
+        "ddlaudit docs/decisions.md: D172-D176, D180-D183",
     ),
     reported_by="analyzer.core (tables made from a query)",
     dialect="teradata",

@@ -1,0 +1,308 @@
+"""Result types of computed columns in derived tables (issue 31): arithmetic,
+concatenation, CASE / COALESCE and Teradata's aggregates, each expected value worked from
+the manual's rule quoted beside it, not from ddlaudit's output.
+
+Sources: SQL Server "Precision, scale, and length (Transact-SQL)", "Data type precedence
+(Transact-SQL)", "+ (Addition)", CASE / COALESCE (Transact-SQL); Teradata SQL Functions,
+Expressions, and Predicates: "Binary Arithmetic Result Data Types", "DECIMAL Result Data
+Type", Concatenation Operator "Result Type and Attributes", "Rules for the CASE Expression
+Result Type", SUM "Return Values", AVG "Result Type and Attributes", COUNT "Result Type and
+Attributes".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from analyzer.cli import main
+from analyzer.config import Config
+from analyzer.core import Options, analyze_bytes
+from analyzer.ir import FileResult, Table
+from analyzer.settings import SizingSettings, TeradataSettings
+
+MS = Options(dialect="tsql")
+
+
+def _td(max_decimal: int = 0, mode: str = "teradata") -> Options:
+    settings = TeradataSettings(max_decimal=max_decimal, transaction_mode=mode)
+    return Options(dialect="teradata", config=Config(sizing=SizingSettings(teradata=settings)))
+
+
+def _table(result: FileResult, name: str) -> Table:
+    [found] = [t for t in result.tables if t.name.name == name]
+    return found
+
+
+def _types(result: FileResult, name: str) -> dict[str, tuple[object, ...]]:
+    return {
+        c.name: (c.type.declared, c.nullable, c.derived_from) for c in _table(result, name).columns
+    }
+
+
+MS_SRC = """CREATE TABLE dbo.t (
+    i int NOT NULL, b bigint NOT NULL, d decimal(12,2) NOT NULL, e decimal(10,4) NOT NULL,
+    big decimal(38,10) NOT NULL, m money NOT NULL, f float NOT NULL, r real NOT NULL,
+    v varchar(10) NOT NULL, n nvarchar(20) NOT NULL, c char(5) NOT NULL, dt datetime NOT NULL,
+    w nvarchar(3000) NOT NULL, x varchar(6000) NOT NULL
+);
+GO
+"""
+
+
+def test_tsql_arithmetic_precision_scale_and_precedence() -> None:
+    sql = MS_SRC + (
+        "SELECT i + b AS ib, d + i AS di, d * e AS de, d / e AS dq, d % e AS dm,"
+        " big + big AS bb_add, big * big AS bb_mul, big / big AS bb_div,"
+        " m + i AS mi, f * i AS fi, r + i AS ri, r + f AS rf, -d AS neg,"
+        " v + c AS vc, n + v AS nv, w + x AS wx, x + x AS xx, dt + 1 AS dt1, v + i AS bad"
+        " INTO dbo.a FROM dbo.t;\nGO\n"
+    )
+    r = analyze_bytes("t.sql", sql.encode(), MS)
+    got = _types(r, "a")
+    expected = {
+        # "If an operator has two expressions with different numeric data types, the rules
+        # of data type precedence define the data type of the result": bigint > int
+        "ib": ("BIGINT", True, "arithmetic"),
+        # e1 + e2: p = max(s1, s2) + max(p1-s1, p2-s2) + 1 = 2 + max(10, 10) + 1 (int: "a
+        # precision of 10 ... and a scale of 0"), s = max(s1, s2) = 2
+        "di": ("DECIMAL(13,2)", True, "arithmetic"),
+        # e1 * e2: p = p1 + p2 + 1 = 23, s = s1 + s2 = 6
+        "de": ("DECIMAL(23,6)", True, "arithmetic"),
+        # e1 / e2: p = p1 - s1 + s2 + max(6, s1 + p2 + 1) = 12-2+4+13 = 27, s = 13
+        "dq": ("DECIMAL(27,13)", True, "arithmetic"),
+        # e1 % e2: p = min(p1-s1, p2-s2) + max(s1, s2) = 6 + 4, s = 4
+        "dm": ("DECIMAL(10,4)", True, "arithmetic"),
+        # + above 38: "The resulting scale is min(precision, 38) - max(p1 - s1, p2 - s2)"
+        # = 38 - 28 = 10
+        "bb_add": ("DECIMAL(38,10)", True, "arithmetic"),
+        # * above 38, integral part 77 - 20 = 57 > 32 and scale 20 > 6: "The scale is set
+        # to 6 if it's greater than 6 and if the integral part is greater than 32"
+        "bb_mul": ("DECIMAL(38,6)", True, "arithmetic"),
+        # / : p = 38-10+10+max(6, 49) = 87, s = 49; integral 38 > 32: scale 6
+        "bb_div": ("DECIMAL(38,6)", True, "arithmetic"),
+        "mi": ("MONEY", True, "arithmetic"),  # money > int in precedence
+        "fi": ("FLOAT", True, "arithmetic"),
+        "ri": ("REAL", True, "arithmetic"),
+        "rf": ("FLOAT", True, "arithmetic"),  # float > real
+        "neg": ("decimal(12,2)", True, "arithmetic"),
+        # "When two char, varchar, binary, or varbinary expressions are concatenated, the
+        # length of the resulting expression is the sum of the lengths ... up to 8,000";
+        # varchar > char in precedence
+        "vc": ("VARCHAR(15)", True, "concatenation"),
+        "nv": ("NVARCHAR(30)", True, "concatenation"),  # nvarchar > varchar
+        "wx": ("NVARCHAR(4000)", True, "concatenation"),  # nchar/nvarchar: up to 4,000
+        "xx": ("VARCHAR(8000)", True, "concatenation"),
+        # + (Addition): a datetime plus a number of days; "Returns the data type of the
+        # argument with the higher precedence"
+        "dt1": ("datetime", True, "arithmetic"),
+        "bad": ("", True, None),  # a string plus a number: not typed (P009)
+    }
+    assert got == expected
+    [p009] = [d for d in r.diagnostics if d.code == "P009"]
+    assert "v + i" in p009.message and "1 column(s)" in p009.message
+
+
+def test_tsql_case_and_coalesce_highest_precedence() -> None:
+    sql = MS_SRC + (
+        "SELECT CASE WHEN i > 0 THEN d ELSE i END AS c1, COALESCE(v, n) AS c2,"
+        " CASE WHEN i > 0 THEN 'a' ELSE 'abc' END AS c3, COALESCE(d, e) AS c4,"
+        " CASE WHEN i > 0 THEN f ELSE d END AS c5, CASE WHEN i > 0 THEN v END AS c6"
+        " INTO dbo.k FROM dbo.t;\nGO\n"
+    )
+    r = analyze_bytes("t.sql", sql.encode(), MS)
+    assert _types(r, "k") == {
+        # CASE: "Returns the highest precedence type from the set of types in
+        # result_expressions and the optional else_result_expression"; decimal by the
+        # UNION row: p = max(s1, s2) + max(p1-s1, p2-s2) = 2 + 10, s = 2 (D180)
+        "c1": ("DECIMAL(12,2)", True, "CASE"),
+        # COALESCE "Returns the data type of expression with the highest data type
+        # precedence"; the longer length; "COALESCE with non-null parameters is considered
+        # to be NULL"
+        "c2": ("NVARCHAR(20)", True, "COALESCE"),
+        "c3": ("VARCHAR(3)", True, "CASE"),
+        # p = max(2, 4) + max(10, 6) = 14, s = 4
+        "c4": ("DECIMAL(14,4)", True, "COALESCE"),
+        "c5": ("FLOAT", True, "CASE"),
+        "c6": ("varchar(10)", True, "CASE"),  # no ELSE: NULL when nothing matches
+    }
+    assert not [d for d in r.diagnostics if d.code == "P009"]
+
+
+TD_SRC = """CREATE TABLE s.t (
+    b BYTEINT NOT NULL, sm SMALLINT NOT NULL, i INTEGER NOT NULL, bi BIGINT NOT NULL,
+    d DECIMAL(12,2) NOT NULL, e DECIMAL(18,4) NOT NULL, w DECIMAL(20,2) NOT NULL,
+    f FLOAT NOT NULL, dt DATE NOT NULL,
+    c1 CHAR(3) CHARACTER SET LATIN NOT NULL,
+    c2 CHAR(4) CHARACTER SET UNICODE CASESPECIFIC NOT NULL,
+    c3 CHAR(5) CHARACTER SET LATIN NOT NULL,
+    v VARCHAR(10) CHARACTER SET LATIN NOT NULL
+) PRIMARY INDEX (i);
+"""
+
+
+def test_teradata_arithmetic_and_concatenation() -> None:
+    sql = TD_SRC + (
+        "CREATE TABLE s.a AS (SELECT b + sm AS bs, i * bi AS ib, d + i AS di, i * e AS ie,"
+        " d + e AS de, d * e AS dme, d / e AS dde, w + d AS wd, f + i AS fi, dt + 1 AS dt1,"
+        " c1 || c3 AS cc, c1 || c2 AS cu, v || c1 AS vc, d / i AS bad FROM s.t) WITH NO DATA;"
+    )
+    r = analyze_bytes("t.sql", sql.encode(), _td())
+    assert _types(r, "a") == {
+        # "Binary Arithmetic Result Data Types": BYTEINT / SMALLINT / INTEGER operands give
+        # INTEGER, BIGINT gives BIGINT
+        "bs": ("INTEGER", True, "arithmetic"),
+        "ib": ("BIGINT", True, "arithmetic"),
+        # "DECIMAL(m,n) | BYTEINT SMALLINT INTEGER BIGINT | + - * | DECIMAL(p,n)"; MaxDecimal
+        # 0 (the DBS Control default) and m = 12 <= 15: p = 15
+        "di": ("DECIMAL(15,2)", True, "arithmetic"),
+        # "BYTEINT ... BIGINT | DECIMAL(k,j) | * / + - MOD | DECIMAL(p,j)"; k = 18: p = 18
+        "ie": ("DECIMAL(18,4)", True, "arithmetic"),
+        # "+ -: DECIMAL(min(p, (1+max(n,j)+max(m-n,k-j))),max(n,j))" = min(18, 1+4+14), 4
+        "de": ("DECIMAL(18,4)", True, "arithmetic"),
+        # "*: DECIMAL(min(p,m+k),(n+j))" = min(18, 30), 6
+        "dme": ("DECIMAL(18,6)", True, "arithmetic"),
+        # "/ MOD: DECIMAL(p,max(n,j))"
+        "dde": ("DECIMAL(18,4)", True, "arithmetic"),
+        # m = 20 > 18: p = 38; 1 + 2 + max(18, 10) = 21
+        "wd": ("DECIMAL(21,2)", True, "arithmetic"),
+        # "before an INTEGER value is added to a FLOAT value, the INTEGER value is converted
+        # to FLOAT, the data type of the result"
+        "fi": ("FLOAT", True, "arithmetic"),
+        # "DATE | BYTEINT SMALLINT INTEGER BIGINT | + - | DATE"
+        "dt1": ("DATE", True, "arithmetic"),
+        # concatenation, n the sum of the lengths: "both CHARACTER (with same server
+        # character set): CHARACTER(n)"; "(with different server character sets):
+        # VARCHAR(n)"; "either VARCHAR: VARCHAR(n)"
+        "cc": ("CHAR(8)", True, "concatenation"),
+        "cu": ("VARCHAR(7)", True, "concatenation"),
+        "vc": ("VARCHAR(13)", True, "concatenation"),
+        # DECIMAL / INTEGER is not in the table: not typed (P009)
+        "bad": ("", True, None),
+    }
+    cols = {c.name: c for c in _table(r, "a").columns}
+    # "CHARACTER(4) CHARACTER SET UNICODE || CHARACTER(3) CHARACTER SET LATIN" gives
+    # "VARCHAR(7) CHARACTER SET UNICODE"; "When either argument is a character string that
+    # specifies the CASESPECIFIC attribute, the result also specifies the CASESPECIFIC
+    # attribute"
+    assert (cols["cu"].character_set, cols["cu"].case_specific) == ("UNICODE", True)
+    assert cols["cc"].character_set == "LATIN"
+
+
+def test_teradata_max_decimal_and_transaction_mode_settings() -> None:
+    sql = TD_SRC + (
+        "CREATE TABLE s.g AS (SELECT d + i AS di, SUM(d) AS sd, SUM(w) AS sw, SUM(b) AS sb,"
+        " SUM(bi) AS sbi, AVG(i) AS ai, COUNT(*) AS n FROM s.t) WITH NO DATA;"
+    )
+    default = _types(analyze_bytes("t.sql", sql.encode(), _td()), "g")
+    assert default == {
+        "di": ("DECIMAL(15,2)", True, "arithmetic"),
+        # SUM "DECIMAL(n,m): DECIMAL(p,m)": "If MaxDecimal ... is 0 or 15 and n <= 15, then
+        # p = 15"; "n > 18, then p = 38"
+        "sd": ("DECIMAL(15,2)", True, "SUM"),
+        "sw": ("DECIMAL(38,2)", True, "SUM"),
+        "sb": ("INTEGER", True, "SUM"),  # "BYTEINT or SMALLINT: INTEGER"
+        "sbi": ("BIGINT", True, "SUM"),  # "Other than ...: Same as the operand"
+        "ai": ("FLOAT", True, "AVG"),  # AVG "Data Type: REAL"
+        "n": ("INTEGER", True, "COUNT"),  # COUNT, Teradata mode: "INTEGER"
+    }
+    wide = _types(analyze_bytes("t.sql", sql.encode(), _td(18, "ansi")), "g")
+    # MaxDecimal 18: "n <= 18, then p = 18"; COUNT in ANSI mode: "18, then the result type
+    # is DECIMAL(18,0)"
+    assert (wide["di"][0], wide["sd"][0], wide["n"][0]) == (
+        "DECIMAL(18,2)",
+        "DECIMAL(18,2)",
+        "DECIMAL(18,0)",
+    )
+    most = _types(analyze_bytes("t.sql", sql.encode(), _td(38, "ansi")), "g")
+    assert (most["di"][0], most["sd"][0], most["n"][0]) == (
+        "DECIMAL(38,2)",
+        "DECIMAL(38,2)",
+        "DECIMAL(38,0)",
+    )
+
+
+def test_teradata_case_result_type_rules() -> None:
+    sql = TD_SRC + (
+        "CREATE TABLE s.k AS (SELECT CASE WHEN i > 0 THEN b ELSE i END AS k1,"
+        " CASE WHEN i > 0 THEN f ELSE i END AS k2, CASE WHEN i > 0 THEN d ELSE d END AS k3,"
+        " COALESCE(sm, b) AS k4, CASE WHEN i > 0 THEN d ELSE 0 END AS k5 FROM s.t) WITH NO DATA;"
+    )
+    r = analyze_bytes("t.sql", sql.encode(), _td())
+    assert _types(r, "k") == {
+        # "a mix of BYTEINT, SMALLINT, INTEGER, and BIGINT data: the resulting type is the
+        # largest type of any of the THEN/ELSE clause expressions"
+        "k1": ("INTEGER", True, "CASE"),
+        # "contain a FLOAT (approximate numeric) and no character strings: the CASE
+        # expression returns a FLOAT result"
+        "k2": ("FLOAT", True, "CASE"),
+        # "If all of the THEN and ELSE expressions have the same non-character data type,
+        # the result of the CASE expression is that type"
+        "k3": ("DECIMAL(12,2)", True, "CASE"),
+        "k4": ("SMALLINT", True, "COALESCE"),
+        "k5": ("", True, None),  # DECIMAL with BYTEINT: not typed
+    }
+
+
+def test_teradata_case_over_character_expressions() -> None:
+    sql = TD_SRC + (
+        "CREATE TABLE s.c AS (SELECT CASE WHEN i > 0 THEN c1 ELSE c3 END AS x1,"
+        " CASE WHEN i > 0 THEN c1 ELSE v END AS x2, CASE WHEN i > 0 THEN c1 ELSE c2 END AS x3,"
+        " CASE WHEN i > 0 THEN 'BIG' ELSE 'SMALL' END AS x4 FROM s.t) WITH NO DATA;"
+    )
+    r = analyze_bytes("t.sql", sql.encode(), _td())
+    # "THEN/ELSE Character Type Expressions": "the length equal to the maximum length of the
+    # different character data types"; "If the data types of all of the THEN/ELSE
+    # expressions are CHARACTER (or CHAR), the result data type is CHARACTER. If one or more
+    # expressions are VARCHAR ..., the result data type is VARCHAR"; "if the nonliteral
+    # expressions have differing character sets, then ... the Unicode character set"
+    got = {
+        c.name: (c.type.declared, c.character_set, c.derived_from) for c in _table(r, "c").columns
+    }
+    assert got == {
+        "x1": ("CHAR(5)", "LATIN", "CASE"),
+        "x2": ("VARCHAR(10)", "LATIN", "CASE"),
+        "x3": ("CHAR(4)", "UNICODE", "CASE"),
+        "x4": ("VARCHAR(5)", None, "CASE"),  # literals: "'abc'" is VARCHAR(3) (D174)
+    }
+
+
+def test_max_decimal_setting_is_read_and_checked(tmp_path: Path) -> None:
+    (tmp_path / "t.sql").write_text(
+        TD_SRC + "CREATE TABLE s.a AS (SELECT d + i AS di FROM s.t) WITH NO DATA;\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "ddlaudit.toml").write_text("[size.teradata]\nmax_decimal = 38\n", "utf-8")
+    args = ["parse", str(tmp_path / "t.sql"), "--dialect", "teradata"]
+    args += ["--config", str(tmp_path / "ddlaudit.toml")]
+    run = CliRunner().invoke(main, args)
+    assert run.exit_code == 0, run.output
+    assert " di " in run.output and "DECIMAL(38,2)" in run.output
+    (tmp_path / "ddlaudit.toml").write_text("[size.teradata]\nmax_decimal = 17\n", "utf-8")
+    bad = CliRunner().invoke(main, args)
+    assert bad.exit_code == 2
+    assert "max_decimal = 17" in bad.output
+
+
+def test_tsql_convert_dateadd_and_window_aggregates() -> None:
+    sql = MS_SRC + (
+        "SELECT CONVERT(varchar(8), dt, 112) AS k, CONVERT(bigint, i) AS j,"
+        " DATEADD(day, 30, dt) AS due, COUNT(*) OVER (PARTITION BY c) AS n,"
+        " SUM(d) OVER (PARTITION BY c) AS s, DATEADD(day, 1, '2020-01-01') AS lit"
+        " INTO dbo.cv FROM dbo.t;\nGO\n"
+    )
+    r = analyze_bytes("t.sql", sql.encode(), MS)
+    assert _types(r, "cv") == {
+        # CAST and CONVERT, "Return types": "Returns expression, translated to data_type";
+        # nullable as the expression (NOT NULL columns here)
+        "k": ("varchar(8)", False, "CONVERT"),
+        "j": ("bigint", False, "CONVERT"),
+        # DATEADD, "Return types": "The return data type is the data type of the date
+        # argument, except for string literals"
+        "due": ("datetime", True, "DATEADD"),
+        # COUNT "Return types": int; SUM of decimal(p, s): decimal(38, s); OVER aside
+        "n": ("INT", True, "COUNT"),
+        "s": ("DECIMAL(38,2)", True, "SUM"),
+        "lit": ("", True, None),  # a string literal date: not typed
+    }
