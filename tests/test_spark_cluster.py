@@ -4,7 +4,10 @@ A master and one worker are started on 127.0.0.1 from the installed pyspark's
 ``spark-class``; ``ddlaudit scan --master spark://...`` runs in a subprocess (the
 test session's shared local SparkSession must not be replaced by a cluster one),
 and every dataset it writes must equal the one the shared ``local[2]`` session
-writes for the same input (row multisets: Parquet part order is not an order).
+writes for the same input (row multisets: Parquet part order is not an order).  The
+cluster scan is told ``--conf spark.ddlaudit.scopeFiles=0``: every scope leaves the one
+pass and is spread over several tasks (D191, issue 28), while the local scan analyses
+each scope in one task, so the two paths are compared across processes.
 The worker runs on this machine with this virtualenv, so the executors import
 the package as the driver does; docs/spark.md says how it reaches a real cluster.
 
@@ -166,6 +169,7 @@ def test_standalone_cluster_scan_equals_local_mode(
         "from analyzer.cli import main; main()",
         "scan",
         *("--master", cluster.url, "--out", str(on_cluster), "--no-progress", str(FIXTURES)),
+        *("--conf", "spark.ddlaudit.scopeFiles=0"),  # every scope spread over tasks
     ]
     proc = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(), cwd=os.getcwd()
@@ -193,4 +197,7 @@ def test_standalone_cluster_scan_equals_local_mode(
             list((expected - got).items())[:3],
         )
     assert summary.files > 200 and summary.findings > 0 and summary.edges > 0
+    # The scopes were spread: phase 2 of one dialect's files ran in several tasks.
+    spread = {p.name.split("-")[1] for p in (on_cluster / "files").rglob("part-*-s2.*parquet")}
+    assert len(spread) >= 2, sorted((on_cluster / "files").rglob("part-*"))
     print(f"cluster test: {time.monotonic() - started:.1f} s")

@@ -35,6 +35,15 @@ from analyzer.cli.common import (
     help="Spark master (default local[*], or the one spark-submit gives).",
 )
 @click.option(
+    "--conf",
+    "conf",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Spark configuration for the session ddlaudit starts, as spark-submit's --conf "
+    "(repeatable; e.g. spark.ddlaudit.scopeFiles=0, docs/spark.md); a session that already "
+    "exists (spark-submit's) keeps its own.",
+)
+@click.option(
     "--progress/--no-progress",
     default=True,
     show_default=True,
@@ -73,6 +82,7 @@ def scan(
     paths: tuple[str, ...],
     out: str,
     master: str | None,
+    conf: tuple[str, ...],
     progress: bool,
     audit_to: str | None,
     indexes: bool,
@@ -96,6 +106,12 @@ def scan(
     from analyzer.core import Options
     from analyzer.rules.selection import SelectionError, resolve
 
+    settings: list[tuple[str, str]] = []
+    for item in conf:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{item!r}: expected KEY=VALUE", param_hint="--conf")
+        settings.append((key.strip(), value))
     config = load_config(config_path, include, exclude, encoding)
     if rows is not None:
         config = replace(config, sizing=sizing_settings(config, rows=rows))
@@ -114,6 +130,7 @@ def scan(
             list(paths),
             out,
             master=master,
+            conf=tuple(settings),
             options=options,
             progress=progress,
             selection=selection,

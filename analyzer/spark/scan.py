@@ -340,13 +340,13 @@ class _ScanSql:
         self._settings.close()
 
 
-def open_session(master: str | None) -> Session:
+def open_session(master: str | None, conf: Sequence[tuple[str, str]] = ()) -> Session:
     if SparkSession.getActiveSession() is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
         problem = java_problem()
         if problem is not None:
             raise SparkUnavailable(f"{problem}; scripts/ensure-java installs it on Debian/Ubuntu")
     try:
-        return get_session(master)
+        return get_session(master, conf)
     except Exception as err:
         raise SparkUnavailable(f"Spark failed to start: {type(err).__name__}: {err}") from err
 
@@ -356,6 +356,7 @@ def run_scan(
     out: str,
     *,
     master: str | None = None,
+    conf: Sequence[tuple[str, str]] = (),
     options: Options | None = None,
     include: Sequence[str] | None = None,
     exclude: Sequence[str] | None = None,
@@ -373,7 +374,8 @@ def run_scan(
     (the rules of the ``findings``) to ``options.config.lint`` resolved, with its
     ``workload``.  Uses the active SparkSession if there is one (or the one
     ``spark-submit`` provides), else starts a quiet local one on ``master`` (default
-    ``local[*]``) and stops it at the end.  Raises :class:`SparkUnavailable` when
+    ``local[*]``; ``conf``: more settings for it, as spark-submit's ``--conf``) and stops
+    it at the end.  Raises :class:`SparkUnavailable` when
     Spark cannot start, :class:`~analyzer.rules.selection.SelectionError` (before
     starting it) when ``[lint]`` names no rule.  ``audit_to`` (``scan --audit-to``) also
     writes ``out/audit``: one row per column audited for that target (docs/audit.md).
@@ -398,7 +400,7 @@ def run_scan(
         # The JVM takes seconds to start; say so before the terminal goes quiet.
         print(f"ddlaudit scan: {len(listing.local) + len(listing.settle)} files; starting Spark",
               file=sys.stderr, flush=True)  # fmt: skip
-    session = open_session(master)
+    session = open_session(master, conf)
     sql = _ScanSql(session)
     try:
         with StageProgress(session.context, progress) as bar:

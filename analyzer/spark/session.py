@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -181,8 +181,9 @@ def _master_configured() -> bool:
     return False
 
 
-def local_conf(master: str | None) -> SparkConf:
-    """The configuration a locally launched JVM gets (see :data:`LOCAL_DEFAULTS`)."""
+def local_conf(master: str | None, extra: Sequence[tuple[str, str]] = ()) -> SparkConf:
+    """The configuration a locally launched JVM gets (see :data:`LOCAL_DEFAULTS`), then
+    ``extra`` (``scan --conf``)."""
     conf = SparkConf(loadDefaults=False)
     chosen = master or os.environ.get("MASTER")
     if chosen is None and not _master_configured():
@@ -200,6 +201,8 @@ def local_conf(master: str | None) -> SparkConf:
     if _is_local(chosen):
         java.extend(LOCAL_JVM_OPTIONS)
     conf.set("spark.driver.extraJavaOptions", " ".join(java))
+    for key, value in extra:
+        conf.set(key, value)
     return conf
 
 
@@ -232,8 +235,9 @@ def _launch_gateway(conf: SparkConf) -> object:
         os.close(write_fd)
 
 
-def get_session(master: str | None = None) -> Session:
-    """The SparkSession to run on (see the module docstring for which one)."""
+def get_session(master: str | None = None, conf: Sequence[tuple[str, str]] = ()) -> Session:
+    """The SparkSession to run on (see the module docstring for which one); ``conf``
+    applies to a session started here only."""
     active = SparkSession.getActiveSession()
     if active is not None:
         return Session(active.sparkContext, owned=False, spark=active)
@@ -245,12 +249,14 @@ def get_session(master: str | None = None) -> Session:
         builder = SparkSession.builder.appName("ddlaudit")
         if master is not None:
             builder = builder.master(master)
+        for key, value in conf:
+            builder = builder.config(key, value)
         spark = builder.getOrCreate()
         spark.sparkContext.setLogLevel("WARN")
         session = Session(spark.sparkContext, owned=True, spark=spark)
     else:
-        conf = local_conf(master)
-        context = SparkContext(conf=conf, gateway=_launch_gateway(conf))
+        made = local_conf(master, conf)
+        context = SparkContext(conf=made, gateway=_launch_gateway(made))
         context.setLogLevel("ERROR")
         session = Session(context, owned=True)
     if "PYSPARK_PYTHON" not in os.environ:
