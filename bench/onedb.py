@@ -43,7 +43,7 @@ def _file(rng: random.Random, i: int) -> str:
     generated = tsql_statement(rng, i)
     # Keep the generated columns and table options; the name becomes the scope-wide
     # distinct one, its key an `id` column the other files reference.
-    head, rest = generated.split("(\n", 1)
+    _, rest = generated.split("(\n", 1)
     body, tail = rest.rsplit("\n)", 1)
     lines = [
         line.replace(" PRIMARY KEY ", " UNIQUE ")
@@ -56,9 +56,9 @@ def _file(rng: random.Random, i: int) -> str:
         for k in range(rng.choice((0, 1, 1, 2))):
             parent = rng.randint(1, i - 1)
             columns.append(f"ref{k}_id int NULL")
-            keys.append(
-                f"CONSTRAINT fk_{name}_{k} FOREIGN KEY (ref{k}_id) REFERENCES dbo.t{parent:06d} (id)"
-            )
+            target = f"dbo.t{parent:06d}"
+            key = f"fk_{name}_{k} FOREIGN KEY (ref{k}_id)"
+            keys.append(f"CONSTRAINT {key} REFERENCES {target} (id)")
     if rng.random() < 0.1:
         alias, _ = rng.choice(ALIAS_TYPES)
         columns.append(f"kind dbo.{alias} NULL")

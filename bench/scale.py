@@ -1,6 +1,7 @@
 """Scale benchmark: files/s of ``ddlaudit lint`` (one process) as the input grows.
 
-    python bench/scale.py [--sizes 1000,10000] [--repeat 1] [--out bench/results/scale.json]
+    python bench/scale.py [--sizes 1000,10000] [--shape many|one] [--repeat 1]
+                          [--out bench/results/scale.json]
 
 The input is N files made of copies of ``fixtures/tsql``, ``fixtures/sybase`` and
 ``fixtures/teradata`` (16 files a copy), each copy in its own directory holding a
@@ -12,6 +13,10 @@ linking per scope and indexes by name, the time per file stays flat (linear grow
 the findings grow exactly with the copies.  Generated under ``bench/corpus/scale/``
 (gitignored); a 10k run takes a few minutes on 2 cores.  A measurement, not a test:
 tests/test_scopes.py checks the linearity without timing.
+
+``--shape one`` measures the other common repository instead: one database of N tables
+(bench/onedb.py: N files of distinct tables with foreign keys and ALTER TABLEs across
+files, one scope), where the scope's links and scope rules grow with N.
 """
 
 from __future__ import annotations
@@ -29,6 +34,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import onedb  # noqa: E402  (bench/ is not a package)
+
 ROOT = HERE.parent
 SOURCES = ("tsql", "sybase", "teradata")
 
@@ -67,9 +76,12 @@ def lint_once(tree: Path, out: Path) -> tuple[float, int]:
     return took, len(json.loads(out.read_text(encoding="utf-8"))["findings"])
 
 
-def measure(files: int, repeat: int, corpus: Path) -> dict[str, object]:
-    tree = corpus / f"n{files}"
-    copies, written = generate(files, tree)
+def measure(files: int, repeat: int, corpus: Path, shape: str = "many") -> dict[str, object]:
+    tree = corpus / f"{shape}{files}"
+    if shape == "one":
+        copies, written = 1, onedb.generate(files, tree)
+    else:
+        copies, written = generate(files, tree)
     out = corpus / f"n{files}.json"
     best = float("inf")
     findings = 0
@@ -98,13 +110,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--sizes", default="1000,10000", help="comma-separated file counts")
     ap.add_argument("--repeat", type=int, default=1, help="best of N runs per size")
+    ap.add_argument(
+        "--shape",
+        choices=("many", "one"),
+        default="many",
+        help="many databases (a scope per copy) or one database of N tables",
+    )
     ap.add_argument("--out", type=Path, default=HERE / "results" / "scale.json")
     ap.add_argument("--keep", action="store_true", help="keep the generated trees")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     corpus = HERE / "corpus" / "scale"
     corpus.mkdir(parents=True, exist_ok=True)
-    rows = [measure(n, args.repeat, corpus) for n in sizes]
+    rows = [measure(n, args.repeat, corpus, args.shape) for n in sizes]
     if len(rows) > 1:
         first, last = rows[0], rows[-1]
         growth = float(str(last["ms_per_file"])) / float(str(first["ms_per_file"]))
@@ -117,6 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "python": platform.python_version(),
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
+        "shape": args.shape,
         "runs": rows,
     }
     args.out.write_text(json.dumps(doc, indent=2) + "\n")

@@ -1,19 +1,29 @@
 """Spark benchmark: files/s of ``ddlaudit scan`` on local[1], local[2] and local[*] against
 ``ddlaudit lint`` in one process (``--jobs 1``), on the same generated tree.
 
-    python bench/spark.py [--sizes 1000 10000] [--repeat 1] [--out bench/results/spark.json]
+    python bench/spark.py [--sizes 1000 10000] [--shape many|one|both] [--repeat 1]
+                          [--out bench/results/spark.json]
 
-The tree is bench/scale.py's: copies of ``fixtures/tsql``, ``fixtures/sybase`` and
-``fixtures/teradata`` (16 files a copy), one marked scope per copy (D77), generated
-under ``bench/corpus/spark/`` (gitignored).  Each command runs in a new process, so
-every figure includes start-up (the JVM for ``scan``; issue 21 item 3 asks for the
-end-to-end figure).  With ``--repeat N`` the four commands take turns N times and the
-best time of each is kept.  Printed and written: seconds, files/s and the load average
-before each run (the machine is shared: the figures move with the load), the speed-up
-of local[2] over local[1] (target >= 1.7x), the time of ``scan`` (local[*]) over the
-one-process time (target <= 0.6x at 10k files), and files/s at 100k files
-**extrapolated** (not run): a line through the two largest sizes measured (start-up
-plus a time per file), or the largest size's files/s when only one was run.
+Two repository shapes (``--shape``, default both), generated under
+``bench/corpus/spark/`` (gitignored):
+
+* **many databases**: bench/scale.py's tree, copies of ``fixtures/tsql``,
+  ``fixtures/sybase`` and ``fixtures/teradata`` (16 files a copy), one marked scope per
+  copy (D77): each scope is analysed whole by one task (the one-pass path);
+* **one database of N tables**: bench/onedb.py's tree, N files of distinct tables with
+  foreign keys and ALTER TABLEs across files and no project marker, so one scope: over
+  the one-pass budget, it is spread over every core (D191).
+
+``lint --jobs 2`` (the process pool on the same tree) is timed beside them.  Each
+command runs in a new process, so every figure includes start-up (the JVM for
+``scan``; issue 21 item 3 asks for the end-to-end figure).  With ``--repeat N`` the
+commands take turns N times and the best time of each is kept.  Printed and written:
+seconds, files/s and the load average before each run (the machine is shared: the
+figures move with the load), the speed-up of local[2] over local[1] (target >= 1.7x),
+the time of ``scan`` (local[*]) over the one-process time (target <= 0.6x at 10k
+files), lint's ``-j 2`` over ``-j 1``, and files/s at 100k files **extrapolated** (not
+run): a line through the two largest sizes measured (start-up plus a time per file), or
+the largest size's files/s when only one was run (the first shape's).
 A measurement, not a test.
 """
 
@@ -34,7 +44,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from scale import generate  # noqa: E402  (bench/ is not a package)
+import onedb  # noqa: E402  (bench/ is not a package)
+from scale import generate  # noqa: E402
 
 CLI = [sys.executable, "-c", "from analyzer.cli import main; main()"]
 EXTRAPOLATED = 100_000
@@ -85,15 +96,19 @@ def commands(corpus: Path, tmp: str) -> dict[str, list[str]]:
 
     return {
         "lint_one_process": ["lint", str(corpus), "--jobs", "1", "--output", f"{tmp}/l.txt"],
+        "lint_two_workers": ["lint", str(corpus), "--jobs", "2", "--output", f"{tmp}/l2.txt"],
         "scan_local1": scan("local[1]", "s1"),
         "scan_local2": scan("local[2]", "s2"),
         "scan_local_all": scan("local[*]", "sa"),
     }
 
 
-def measure(files: int, corpus: Path, repeat: int) -> dict[str, object]:
-    _, written = generate(files, corpus)
-    figures: dict[str, object] = {"files": written}
+def measure(files: int, corpus: Path, repeat: int, shape: str = "many") -> dict[str, object]:
+    if shape == "one":
+        written = onedb.generate(files, corpus)
+    else:
+        _, written = generate(files, corpus)
+    figures: dict[str, object] = {"files": written, "shape": shape}
     best: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         runs = commands(corpus, tmp)
@@ -103,7 +118,7 @@ def measure(files: int, corpus: Path, repeat: int) -> dict[str, object]:
                 load = os.getloadavg()[0]
                 seconds, cpu = timed(runs[name])
                 used = "" if cpu is None else f", {cpu:.1f} CPU s"
-                print(f"{written} files, {name}: {seconds:.1f} s{used}, "
+                print(f"{written} files ({shape}), {name}: {seconds:.1f} s{used}, "
                       f"{written / seconds:.1f} files/s (load {load:.2f})", flush=True)  # fmt: skip
                 if name not in best or seconds < best[name]["seconds"]:
                     best[name] = {"seconds": seconds, "load_before": load}
@@ -118,11 +133,13 @@ def measure(files: int, corpus: Path, repeat: int) -> dict[str, object]:
         }
     s1, s2 = best["scan_local1"]["seconds"], best["scan_local2"]["seconds"]
     every, one = best["scan_local_all"]["seconds"], best["lint_one_process"]["seconds"]
+    pool = best["lint_two_workers"]["seconds"]
     figures["local2_speedup_over_local1"] = round(s1 / s2, 2)
     figures["scan_over_one_process"] = round(every / one, 2)
-    print(f"{written} files: local[2] / local[1] speed-up {s1 / s2:.2f}x (target >= 1.7x); "
-          f"scan local[*] takes {every / one:.2f}x the one-process time (target <= 0.6x "
-          "at 10k)", flush=True)  # fmt: skip
+    figures["lint_jobs2_speedup"] = round(one / pool, 2)
+    print(f"{written} files ({shape}): local[2] / local[1] speed-up {s1 / s2:.2f}x (target "
+          f">= 1.7x); scan local[*] takes {every / one:.2f}x the one-process time (target "
+          f"<= 0.6x); lint -j 2 {one / pool:.2f}x -j 1 (target >= 1.7x)", flush=True)  # fmt: skip
     return figures
 
 
@@ -153,16 +170,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sizes", nargs="+", default=["1000"],
                         help="file counts (space- or comma-separated)")  # fmt: skip
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--shape", choices=("many", "one", "both"), default="both",
+                        help="many databases, one database of N tables, or both")  # fmt: skip
     parser.add_argument("--out", default=str(HERE / "results" / "spark.json"))
     args = parser.parse_args(argv)
     sizes = [int(n) for part in args.sizes for n in part.split(",") if n]
     corpus = HERE / "corpus" / "spark"
-    measured = [measure(n, corpus, args.repeat) for n in sizes]
-    guess = extrapolate(measured)
+    shapes = ("many", "one") if args.shape == "both" else (args.shape,)
+    measured = [measure(n, corpus, args.repeat, shape) for shape in shapes for n in sizes]
+    guess = extrapolate([m for m in measured if m["shape"] == shapes[0]])
     for name, value in guess.items():
         if isinstance(value, dict):
-            print(f"{EXTRAPOLATED} files (extrapolated, not run: {value['from']}): {name} "
-                  f"{value['seconds']} s, {value['files_per_s']} files/s", flush=True)  # fmt: skip
+            print(f"{EXTRAPOLATED} files, {shapes[0]} (extrapolated, not run: "
+                  f"{value['from']}): {name} {value['seconds']} s, "
+                  f"{value['files_per_s']} files/s", flush=True)  # fmt: skip
     results = {
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
         "sizes": measured,
