@@ -125,3 +125,15 @@ def test_chunks_keep_the_listing_order_and_cover_every_file(
     wanted = max(2 * cores, -(-sum(max(1, s) for s in sizes) // chunk))
     wanted = -(-wanted // cores) * cores
     assert len(chunks) == min(len(files), wanted)
+
+
+def test_scan_conf_must_be_key_equals_value(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from analyzer.cli import main
+
+    got = CliRunner().invoke(
+        main, ["scan", str(tmp_path), "--out", str(tmp_path / "o"), "--conf", "scopeFiles"]
+    )
+    assert got.exit_code == 2
+    assert "'scopeFiles': expected KEY=VALUE" in got.output

@@ -263,7 +263,8 @@ def article_commands(
 ) -> ArticleCommands:
     """Every command of ``table`` as an article; ``changed`` are the columns an update sets
     (default: the first non-key column); ``syntaxes`` are (ins_cmd, upd_cmd, del_cmd);
-    ``explain=False``: the figures, the commands' worksheets without their steps."""
+    ``explain=False``: the figures, only the commands the article uses (one per
+    operation, what :meth:`ArticleCommands.used` reads), their worksheets without steps."""
     cols = [c for c in table.columns if c.computed is None or c.computed.persisted]
     pk = table.primary_key
     key = tuple(pk.columns) if pk is not None else ()
@@ -301,65 +302,64 @@ def article_commands(
     bitmap = Parameter("@bitmap", "bitmap", None, f"binary({nbitmap})", nbitmap)
     name = table.name.name
     ins, upd, dele = (_procedure(k, table) for k in ("ins", "upd", "del"))
-    commands = [
-        _size(
-            "insert", "CALL", ins, tuple(column_params()), sizing, f"{name}: insert, CALL", explain
-        ),
-        _size("delete", "CALL", dele, tuple(key_params), sizing, f"{name}: delete, CALL", explain),
-        _size(
+    ins_cmd, upd_cmd, del_cmd = syntaxes
+    ins_cmd = ins_cmd if ins_cmd in _ALLOWED["insert"] else "CALL"
+    upd_cmd = upd_cmd if upd_cmd in _ALLOWED["update"] else "SCALL"
+    del_cmd = del_cmd if del_cmd in _ALLOWED["delete"] else "CALL"
+    used = {("insert", ins_cmd), ("update", upd_cmd), ("delete", del_cmd)}
+    # (operation, syntax, procedure, parameters, title) of every command, made on demand
+    made: list[tuple[str, str, str, t.Callable[[], tuple[Parameter, ...]], str]] = [
+        ("insert", "CALL", ins, lambda: tuple(column_params()), f"{name}: insert, CALL"),
+        ("delete", "CALL", dele, lambda: tuple(key_params), f"{name}: delete, CALL"),
+        (
             "delete",
             "XCALL",
             dele,
-            tuple(column_params(role="before")),
-            sizing,
+            lambda: tuple(column_params(role="before")),
             f"{name}: delete, XCALL (before image)",
-            explain,
         ),
-        _size(
+        (
             "update",
             "CALL",
             upd,
-            (*column_params(), *key_params),
-            sizing,
+            lambda: (*column_params(), *key_params),
             f"{name}: update, CALL (every column, then the keys)",
-            explain,
         ),
-        _size(
+        (
             "update",
             "SCALL",
             upd,
-            (*column_params(only_changed=True), *key_params, bitmap),
-            sizing,
+            lambda: (*column_params(only_changed=True), *key_params, bitmap),
             f"{name}: update, SCALL (changed {', '.join(changed) or 'none'}, keys, bitmap)",
-            explain,
         ),
-        _size(
+        (
             "update",
             "MCALL",
             upd,
-            (*column_params(), *key_params, bitmap),
-            sizing,
+            lambda: (*column_params(), *key_params, bitmap),
             f"{name}: update, MCALL (every column, keys, bitmap)",
-            explain,
         ),
-        _size(
+        (
             "update",
             "XCALL",
             upd,
-            (*column_params(role="before"), *column_params(prefix=n)),
-            sizing,
+            lambda: (*column_params(role="before"), *column_params(prefix=n)),
             f"{name}: update, XCALL (before and after images)",
-            explain,
         ),
     ]
-    ins_cmd, upd_cmd, del_cmd = syntaxes
+    # Figures only (explain=False, a scan's rows): the commands the article uses.
+    commands = [
+        _size(operation, syntax, procedure, params(), sizing, title, explain)
+        for operation, syntax, procedure, params, title in made
+        if explain or (operation, syntax) in used
+    ]
     return ArticleCommands(
         path=path,
         table=table.name,
         publication=publication,
-        ins_cmd=ins_cmd if ins_cmd in _ALLOWED["insert"] else "CALL",
-        upd_cmd=upd_cmd if upd_cmd in _ALLOWED["update"] else "SCALL",
-        del_cmd=del_cmd if del_cmd in _ALLOWED["delete"] else "CALL",
+        ins_cmd=ins_cmd,
+        upd_cmd=upd_cmd,
+        del_cmd=del_cmd,
         columns=tuple(c.name for c in cols),
         primary_key=key,
         changed_columns=tuple(changed),
