@@ -36,6 +36,7 @@ from __future__ import annotations
 import bisect
 import os
 import typing as t
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from analyzer.ir import NameChange, QualifiedName
@@ -240,6 +241,26 @@ def replay(
     return tuple(found), frozenset(apart)
 
 
+def compared(
+    defined: Iterable[tuple[str | None, Key]], changes: Iterable[Changed]
+) -> t.Callable[[str | None, Key], bool]:
+    """Whether :func:`replay` may compare the signature of a CREATE TABLE of ``(dialect,
+    key)``, given every definition and change of the scope: only a name defined twice in
+    one dialect, or any name when a table is renamed (it may then meet a later
+    definition).  A signature is built only where it is read: on one database of 20,000
+    tables, building every one was an eighth of the scope step.
+
+    >>> k, j = key(QualifiedName("t"), "tsql"), key(QualifiedName("u"), "tsql")
+    >>> needed = compared([("tsql", k), ("tsql", k), ("tsql", j)], [])
+    >>> needed("tsql", k), needed("tsql", j)
+    (True, False)
+    """
+    if any(c.new_key is not None for c in changes):
+        return lambda dialect, name: True
+    counts = Counter(defined)
+    return lambda dialect, name: counts[(dialect, name)] > 1
+
+
 __all__ = [
     "DEFAULT_SCHEMA",
     "Changed",
@@ -248,6 +269,7 @@ __all__ = [
     "Place",
     "Redefinition",
     "changed",
+    "compared",
     "database_at",
     "databases",
     "key",

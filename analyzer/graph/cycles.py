@@ -91,12 +91,13 @@ def _defer(keys: Sequence[Key], names: Sequence[str]) -> list[Edge]:
     # table, which becomes the root of what is left.
     into = Counter(parent for _, parent, _ in keys)
     out_of = Counter(child for child, _, _ in keys)
+    # A key's rank reads only the whole cycle's degrees: made once, not once per pick.
+    rank = {key: _rank(key, into[key[0]] - out_of[key[0]], names) for key in keys}
     chosen: list[Edge] = []
     pending = [list(keys)]
     while pending:
         inner = pending.pop()
-        ranked = [(_rank(key, into[key[0]] - out_of[key[0]], names), key) for key in inner]
-        best = min(ranked, key=lambda pair: pair[0])[1]
+        best = min(inner, key=rank.__getitem__)
         chosen.append(best[2])
         pending.extend(_cyclic([k for k in inner if k is not best]))
     return chosen

@@ -48,6 +48,7 @@ from analyzer.names import (
     Key,
     Place,
     changed,
+    compared,
     database_at,
     databases,
     key,
@@ -199,10 +200,16 @@ def _apart(shapes: Sequence[TableShape], files: Sequence[FileNames]) -> frozense
         return frozenset()
     defined: dict[str, list[Defined]] = {f.path: [] for f in files}
     dialects = {f.path: f.dialect for f in files}
-    for shape in shapes:
-        if shape.key is not None and shape.path in defined:
-            found = Defined(shape.key, shape.start, signature(shape), dialects[shape.path])
-            defined[shape.path].append(found)
+    kept = [s for s in shapes if s.key is not None and s.path in defined]
+    needed = compared(
+        ((dialects[s.path], s.key) for s in kept if s.key is not None),
+        (c for f in files for c in f.changes),
+    )
+    for shape in kept:
+        assert shape.key is not None
+        dialect = dialects[shape.path]
+        sign = signature(shape) if needed(dialect, shape.key) else None
+        defined[shape.path].append(Defined(shape.key, shape.start, sign, dialect))
     return replay((f.path, defined[f.path], f.changes) for f in files)[1]
 
 

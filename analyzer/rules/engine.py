@@ -39,11 +39,11 @@ from analyzer.ir import (
     field_setter,
 )
 from analyzer.names import (
-    Changed,
     Defined,
     Key,
     Place,
     Redefinition,
+    compared,
     key,
     matches,
     nearest,
@@ -194,11 +194,11 @@ def scope_context(
     index: dict[str, list[tuple[FileResult, Table]]] = {}
     named: dict[str, list[tuple[FileResult, Table, Key]]] = {}
     files: dict[str, FileNames] = {}
-    defined: list[tuple[str, list[Defined], tuple[Changed, ...]]] = []
+    found: list[tuple[FileResult, FileNames, list[tuple[Table, Key, int, bool]]]] = []
     for result in results:
         names = files[result.path] = file_names(result)
         blocks = [s.span for s in result.skipped if s.kind in _BLOCKS]
-        mine: list[Defined] = []
+        mine: list[tuple[Table, Key, int, bool]] = []
         for table in result.tables:
             index.setdefault(_key(table.name), []).append((result, table))
             index.setdefault("\0" + table.name.name.lower(), []).append((result, table))
@@ -206,10 +206,32 @@ def scope_context(
             place = names.place(start)
             k = key(table.name, place.dialect, place.database)
             named.setdefault(k.name, []).append((result, table, k))
-            shape = table_shape(table, result.path, names)
-            guarded = any(b.start <= start < b.end for b in blocks)
-            mine.append(Defined(k, start, signature(shape), result.dialect, guarded))
-        defined.append((result.path, mine, names.changes))
+            mine.append((table, k, start, any(b.start <= start < b.end for b in blocks)))
+        found.append((result, names, mine))
+    # a table's signature (its columns' types) only where a redefinition may read it
+    needed = compared(
+        ((r.dialect, k) for r, _, mine in found for _, k, _, _ in mine),
+        (c for _, names, _ in found for c in names.changes),
+    )
+    defined = [
+        (
+            result.path,
+            [
+                Defined(
+                    k,
+                    start,
+                    signature(table_shape(table, result.path, names))
+                    if needed(result.dialect, k)
+                    else None,
+                    result.dialect,
+                    guarded,
+                )
+                for table, k, start, guarded in mine
+            ],
+            names.changes,
+        )
+        for result, names, mine in found
+    ]
     redefinitions, apart = replay(defined)
     return ScopeContext(
         name,
