@@ -42,6 +42,7 @@ from analyzer.rules import catalogue, get
 from analyzer.rules.engine import (
     FileContext,
     Rules,
+    ScopeContext,
     SourceContext,
     from_diagnostic,
     run_checks,
@@ -260,17 +261,25 @@ def check_scope(
     results: Sequence[FileResult],
     sizing: SizingSettings,
     rules: Sequence[Rule] | Rules,
+    context: ScopeContext | None = None,
 ) -> list[Finding]:
-    """The ``scope`` rules over the files of one scope."""
+    """The ``scope`` rules over the files of one scope (``context``: their
+    :func:`scope_context`, when the caller made it already)."""
     checks = Rules.of(rules).scope
     if not checks:
         return []
-    return run_checks(checks, "scope", scope_context(name, results, sizing), name)
+    ctx = context if context is not None else scope_context(name, results, sizing)
+    return run_checks(checks, "scope", ctx, name)
 
 
-def scope_graph(name: str, results: Sequence[FileResult]) -> Schema:
+def scope_graph(
+    name: str, results: Sequence[FileResult], context: ScopeContext | None = None
+) -> Schema:
     """The schema graph of one scope's checked files (``ddlaudit graph``'s, the ``nodes``
-    and ``edges`` datasets of a scan): O(objects), networkx not imported."""
+    and ``edges`` datasets of a scan): O(objects), networkx not imported.  ``context``:
+    their :func:`scope_context`, whose graph the scope rules may have built already."""
+    if context is not None:
+        return context.schema()
     from analyzer.graph.index import schema_index  # only scans and graphs need it (D108)
 
     return schema_index(results, scope_context(name, results).lookup)
@@ -371,6 +380,7 @@ def scope_findings(
     stdin: bytes | None = None,
     texts: t.Mapping[str, str] | None = None,
     on_error: t.Callable[[str, Exception], Finding] | None = None,
+    context: ScopeContext | None = None,
 ) -> list[Finding]:
     """The scope step of a lint over one scope's checked files: the ``scope`` rules,
     then, when ``replicating`` (:func:`replication_enabled`), the replication estimators'
@@ -378,6 +388,8 @@ def scope_findings(
     without them the T-SQL files that publish articles are read again in ``encoding``.
     ``on_error``: makes a step's exception a finding of the scope, so that one step's
     failure loses none of the other's findings (a Spark task); without it, it is raised.
+    ``context``: the members' :func:`scope_context`, made once by a caller that also
+    builds their graph.
 
     :func:`lint`, the streamed lint (:func:`analyzer.pool.lint`) and the Spark scan
     (:func:`analyzer.spark.worker.scope_findings`) all run this: what a scope's step is
@@ -392,7 +404,9 @@ def scope_findings(
             got = source_texts(members, encoding, stdin)
         return replication_findings(members, sizing, workload, got)
 
-    steps: list[t.Callable[[], list[Finding]]] = [lambda: check_scope(name, members, sizing, rules)]
+    steps: list[t.Callable[[], list[Finding]]] = [
+        lambda: check_scope(name, members, sizing, rules, context)
+    ]
     if replicating:
         steps.append(replication)
     found: list[Finding] = []

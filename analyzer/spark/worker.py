@@ -71,7 +71,7 @@ from analyzer.rows import (
     replication_rows,
     table_rows,
 )
-from analyzer.rules.engine import from_diagnostic, with_fingerprints
+from analyzer.rules.engine import from_diagnostic, scope_context, with_fingerprints
 from analyzer.rules.registry import Finding, Rule
 from analyzer.rules.selection import Selection
 from analyzer.rules.suppressions import Directive
@@ -589,10 +589,13 @@ class RunSettings:
     audit: AuditSettings | None = None
 
 
-def scope_findings(scope: str, members: Sequence[Member], run: RunSettings) -> list[Finding]:
+def scope_findings(
+    scope: str, members: Sequence[Member], run: RunSettings, context: Any = None
+) -> list[Finding]:
     """The ``scope`` rules and the replication findings over one scope's files (in order):
     :func:`analyzer.workflow.scope_findings` with the texts the task holds, each step's
-    failure a D900 of the scope (one step's failure must not lose the others' findings)."""
+    failure a D900 of the scope (one step's failure must not lose the others' findings);
+    ``context``: the members' scope context when made already."""
     return workflow.scope_findings(
         scope,
         [m.checked.result for m in members],
@@ -602,6 +605,7 @@ def scope_findings(scope: str, members: Sequence[Member], run: RunSettings) -> l
         workload=run.workload,
         texts={m.path: m.text for m in members if m.text is not None},
         on_error=failed,
+        context=context,
     )
 
 
@@ -627,7 +631,9 @@ def dialects_of(members: Iterable[Member]) -> dict[str, str | None]:
     return {m.path: m.checked.result.dialect for m in members}
 
 
-def finish_scope(scope: str, members: Iterable[Member], run: RunSettings) -> list[Row]:
+def finish_scope(
+    scope: str, members: Iterable[Member], run: RunSettings, context: Any = None
+) -> list[Row]:
     """The ``findings`` rows of one scope: its files' findings, the scope's, finished.
 
     Every finding of a file is here (its scope holds it), so suppressions and L001 see
@@ -637,20 +643,23 @@ def finish_scope(scope: str, members: Iterable[Member], run: RunSettings) -> lis
     try:
         found = [f for m in ordered for f in m.checked.findings]
         if scope:
-            found.extend(scope_findings(scope, ordered, run))
+            found.extend(scope_findings(scope, ordered, run, context))
         marks = {m.path: m.checked.directives for m in ordered if m.checked.directives}
         return finished_rows(found, marks, run, dialects_of(ordered))
     except Exception as err:  # a bug here must not fail the job: say so in the dataset
         return finding_rows(with_fingerprints([failed(scope or "<input>", err)], run.reported))
 
 
-def graph_scope(scope: str, members: Iterable[Member]) -> tuple[list[Row], list[Row]]:
+def graph_scope(
+    scope: str, members: Iterable[Member], context: Any = None
+) -> tuple[list[Row], list[Row]]:
     """The ``nodes`` and ``edges`` rows of one scope: its schema graph, as ``ddlaudit
-    graph`` builds it from the same files (listing order: the first definition wins)."""
+    graph`` builds it from the same files (listing order: the first definition wins);
+    ``context``: the members' scope context, whose graph the scope rules built."""
     if not scope:
         return [], []  # what belongs to no PATH has no schema
     ordered = sorted(members, key=lambda m: (m.order, m.path))
-    schema = workflow.scope_graph(scope, [m.checked.result for m in ordered])
+    schema = workflow.scope_graph(scope, [m.checked.result for m in ordered], context)
     return graph_rows(scope, schema, ordered[0].order if ordered else 0, dialects_of(ordered))
 
 
@@ -713,9 +722,17 @@ def finish_members(
     """The scope step: :func:`finish_scope`, :func:`graph_scope`, :func:`replication_scope`
     and :func:`audit_scope` over one scope's members, each row tagged with its dataset
     (:data:`TAGS`, ``audit``); ``articles_too``: see :func:`replication_scope`."""
-    found = finish_scope(scope, members, run)
+    context = None
+    if scope:
+        try:  # made once for the scope rules and the graph (the same index, O(tables))
+            ordered = sorted(members, key=lambda m: (m.order, m.path))
+            results = [m.checked.result for m in ordered]
+            context = scope_context(scope, results, run.sizing)
+        except Exception:  # each step below makes its own and reports its failure
+            context = None
+    found = finish_scope(scope, members, run, context)
     try:
-        nodes, edges = graph_scope(scope, members)
+        nodes, edges = graph_scope(scope, members, context)
     except Exception as err:  # a bug here must not fail the job: a D900 about the scope
         nodes, edges = [], []
         found.extend(finding_rows(with_fingerprints([failed(scope, err)], run.reported)))
