@@ -3723,20 +3723,21 @@ def spark_spread__ScopeStep(_setattr, _HAS_DEFAULT_FACTORY):
     return __init__
 
 
-def spark_spread__Settled(_setattr, _HAS_DEFAULT_FACTORY, _dflt_plain):
+def spark_spread__Settled(_setattr, _HAS_DEFAULT_FACTORY, _dflt_plain, _fact__links):
     def __init__(
         self,
-        links,
+        pieces,
         again,
         quiet,
         spilled,
         plain=_dflt_plain,
     ):
-        _setattr(self, 'links', links)
+        _setattr(self, 'pieces', pieces)
         _setattr(self, 'again', again)
         _setattr(self, 'quiet', quiet)
         _setattr(self, 'spilled', spilled)
         _setattr(self, 'plain', plain)
+        _setattr(self, '_links', _fact__links())
 
     return __init__
 

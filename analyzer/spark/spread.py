@@ -40,9 +40,10 @@ import gc
 import os
 import pickle
 import shutil
+import typing as t
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import field, replace
 from typing import Any
 
 from analyzer.core import Options
@@ -177,17 +178,44 @@ class PhaseOne:
 
 @record
 class Settled:
-    """What the driver decided between the phases: each scope's links, the files read again
-    in their scope's dialect (path -> dialect), the files whose P003 goes (D167), and where
-    each chunk's phase-1 items are (chunk index -> places, in the chunk's order), and the
-    scopes none of whose files calls ``sp_addarticle``: their SQL Server articles are
-    sized file by file in phase 2 (:func:`analyzer.spark.worker.article_rows`)."""
+    """What the driver decided between the phases: each scope's link pieces (pickled, in
+    listing order), the files read again in their scope's dialect (path -> dialect), the
+    files whose P003 goes (D167), where each chunk's phase-1 items are (chunk index ->
+    places, in the chunk's order), and the scopes none of whose files calls
+    ``sp_addarticle``: their SQL Server articles are sized file by file in phase 2
+    (:func:`analyzer.spark.worker.article_rows`).
 
-    links: dict[str, ScopeLinks]
+    The driver neither merges nor pickles the pieces again (bytes broadcast as they came);
+    each worker process merges a scope's once, on first use (:meth:`links`): Spark keeps
+    one broadcast value per worker, and the merged links with it."""
+
+    pieces: dict[str, tuple[bytes, ...]]
     again: dict[str, str]
     quiet: frozenset[str]
     spilled: dict[int, tuple[Where, ...]]
     plain: frozenset[str] = frozenset()
+    #: Merged on first use, per scope; not compared, hashed or pickled.
+    _links: dict[str, ScopeLinks] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+
+    def links(self, scope: str) -> ScopeLinks:
+        """The scope's links, merged from its pieces once in this process."""
+        found = self._links.get(scope)
+        if found is None:
+            was = gc.isenabled()
+            gc.disable()  # many acyclic objects at once (D190)
+            try:
+                found = merge_links([pickle.loads(p) for p in self.pieces.get(scope, ())])
+            finally:
+                if was:
+                    gc.enable()
+            self._links[scope] = found
+        return found
+
+    def __reduce__(self) -> tuple[type[Settled], tuple[t.Any, ...]]:
+        # the fields only: the merged links are made again where they are used
+        return Settled, (self.pieces, self.again, self.quiet, self.spilled, self.plain)
 
 
 def settle_scopes(
@@ -197,7 +225,7 @@ def settle_scopes(
     rules: tuple[Rule, ...],
 ) -> Settled:
     """Per scope, in listing order: the dialect settled as ``lint`` settles it (a file that
-    fell back read again here for its link piece: they are few), the pieces merged."""
+    fell back read again here for its link piece: they are few), its pieces kept."""
     listed = {shown: (a, size) for c in chunks for a, shown, _, size in c.files}
     spilled: dict[int, list[Where]] = {}
     by_scope: dict[str, list[FirstRow]] = {}
@@ -205,7 +233,7 @@ def settle_scopes(
         spilled.setdefault(index, []).append(row[7])
     for _, row in sorted(rows, key=lambda r: (r[1][1], r[1][2])):
         by_scope.setdefault(row[0], []).append(row)
-    links: dict[str, ScopeLinks] = {}
+    pieces: dict[str, tuple[bytes, ...]] = {}
     again: dict[str, str] = {}
     quiet: set[str] = set()
     plain: set[str] = set()
@@ -239,14 +267,14 @@ def settle_scopes(
                 return FileResult(row[2], row[3], None, diagnostics=notes)
 
             kept = settle(members, redo, hush, outline)
-            links[scope] = merge_links(pickle.loads(row[5]) for row in kept)
+            pieces[scope] = tuple(row[5] for row in kept)
             if not any(row[8] for row in kept):
                 plain.add(scope)
     finally:
         if was:
             gc.enable()
     places = {index: tuple(found) for index, found in spilled.items()}
-    return Settled(links, again, frozenset(quiet), places, frozenset(plain))
+    return Settled(pieces, again, frozenset(quiet), places, frozenset(plain))
 
 
 #: What a phase-2 task returns: its rows' counts, and each scope member's scope, listing
@@ -283,7 +311,7 @@ class PhaseTwo:
             with open(path, "wb") as handle:
                 at = 0
                 for chunk in chunks:
-                    links = decided.links.get(chunk.scope, ScopeLinks())
+                    links = decided.links(chunk.scope)
                     articles = chunk.scope in decided.plain
                     for _ in range(len(chunk.files) + len(chunk.settled)):
                         item = self.settle(_restored(_read(next(places))), chunk, decided)
