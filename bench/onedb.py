@@ -12,9 +12,9 @@ linking work across files:
 
 * every table has an ``id`` primary key and 0-2 foreign keys to tables of *other*
   files (earlier ones: the references resolve through the scope's links);
-* every fourth file also alters an earlier file's table (``ALTER TABLE ... ADD
-  CONSTRAINT ... FOREIGN KEY`` to its own table, ``ADD`` a column) and creates an
-  index on it;
+* every fourth file also alters an earlier file's table (``ADD`` a column, ``ADD
+  CONSTRAINT ... FOREIGN KEY`` to a table created before that one, one time in fifty to
+  its own table: a few cycles, as real schemas have) and creates an index on it;
 * ``types.sql`` holds alias types (``CREATE TYPE``) that about a tenth of the tables
   use, so the alias types of the scope are resolved too.
 
@@ -65,12 +65,17 @@ def _file(rng: random.Random, i: int) -> str:
     every = ",\n    ".join([*columns, *(line.strip() for line in lines), *keys])
     text = f"-- table {name}\nCREATE TABLE dbo.{name} (\n    {every}\n){tail}"
     text += "\nGO\n"
-    if i > 1 and i % 4 == 0:
-        other = f"t{rng.randint(1, i - 1):06d}"
+    if i > 2 and i % 4 == 0:
+        # A later script alters an earlier table: a column and a key to a table created
+        # before it (a parent), or, one time in fifty, to this file's table: a cycle, as
+        # schemas have a few (a department's manager is an employee).
+        at = rng.randint(2, i - 1)
+        other = f"t{at:06d}"
+        parent = name if rng.random() < 0.02 else f"t{rng.randint(1, at - 1):06d}"
         text += (
-            f"ALTER TABLE dbo.{other} ADD extra_{i} varchar(40) NULL\nGO\n"
+            f"ALTER TABLE dbo.{other} ADD extra_{i} int NULL\nGO\n"
             f"ALTER TABLE dbo.{other} ADD CONSTRAINT fk_{other}_x{i} "
-            f"FOREIGN KEY (extra_{i}) REFERENCES dbo.{name} (id)\nGO\n"
+            f"FOREIGN KEY (extra_{i}) REFERENCES dbo.{parent} (id)\nGO\n"
             f"CREATE INDEX ix_{other}_{i} ON dbo.{other} (extra_{i})\nGO\n"
         )
     return text
