@@ -1617,6 +1617,98 @@ def findings__Finding(_setattr, _HAS_DEFAULT_FACTORY, _dflt_span, _dflt_table, _
     return __init__
 
 
+def grammars_profile__Evidence(_setattr, _HAS_DEFAULT_FACTORY, _dflt_shared):
+    def __init__(
+        self,
+        source,
+        weight,
+        label,
+        shared=_dflt_shared,
+    ):
+        _setattr(self, 'source', source)
+        _setattr(self, 'weight', weight)
+        _setattr(self, 'label', label)
+        _setattr(self, 'shared', shared)
+
+    return __init__
+
+
+def grammars_profile__Grammar(_setattr, _HAS_DEFAULT_FACTORY, _dflt_batch_separator, _dflt_default_nullable, _dflt_partition_count, _dflt_statements, _dflt_changes):
+    def __init__(
+        self,
+        name,
+        description,
+        dialect,
+        evidence,
+        type_families,
+        batch_separator=_dflt_batch_separator,
+        default_nullable=_dflt_default_nullable,
+        partition_count=_dflt_partition_count,
+        statements=_dflt_statements,
+        changes=_dflt_changes,
+    ):
+        _setattr(self, 'name', name)
+        _setattr(self, 'description', description)
+        _setattr(self, 'dialect', dialect)
+        _setattr(self, 'evidence', evidence)
+        _setattr(self, 'type_families', type_families)
+        _setattr(self, 'batch_separator', batch_separator)
+        _setattr(self, 'default_nullable', default_nullable)
+        _setattr(self, 'partition_count', partition_count)
+        _setattr(self, 'statements', statements)
+        _setattr(self, 'changes', changes)
+
+    return __init__
+
+
+def grammars_profile__Profile(_setattr, _HAS_DEFAULT_FACTORY, _dflt_batch_separator):
+    def __init__(
+        self,
+        name,
+        description,
+        module,
+        evidence,
+        batch_separator=_dflt_batch_separator,
+    ):
+        _setattr(self, 'name', name)
+        _setattr(self, 'description', description)
+        _setattr(self, 'module', module)
+        _setattr(self, 'evidence', evidence)
+        _setattr(self, 'batch_separator', batch_separator)
+
+    return __init__
+
+
+def grammars_scan__ScanTable(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        master,
+        keywords,
+        single,
+        segments,
+        words,
+        identifiers,
+        commands,
+        command_prefix,
+        dash_comments,
+        block_comments,
+        nested_comments,
+    ):
+        _setattr(self, 'master', master)
+        _setattr(self, 'keywords', keywords)
+        _setattr(self, 'single', single)
+        _setattr(self, 'segments', segments)
+        _setattr(self, 'words', words)
+        _setattr(self, 'identifiers', identifiers)
+        _setattr(self, 'commands', commands)
+        _setattr(self, 'command_prefix', command_prefix)
+        _setattr(self, 'dash_comments', dash_comments)
+        _setattr(self, 'block_comments', block_comments)
+        _setattr(self, 'nested_comments', nested_comments)
+
+    return __init__
+
+
 def graph_analysis__Analysis(_setattr, _HAS_DEFAULT_FACTORY):
     def __init__(
         self,
@@ -2021,6 +2113,18 @@ def ir__Diagnostic(_setattr, _HAS_DEFAULT_FACTORY, _dflt_span, _dflt_expected, _
         _setattr(self, 'span', span)
         _setattr(self, 'expected', expected)
         _setattr(self, 'source_line', source_line)
+
+    return __init__
+
+
+def ir__Document(_setattr, _HAS_DEFAULT_FACTORY, _dflt_files):
+    def __init__(
+        self,
+        schema_version,
+        files=_dflt_files,
+    ):
+        _setattr(self, 'schema_version', schema_version)
+        _setattr(self, 'files', files)
 
     return __init__
 
@@ -2673,6 +2777,18 @@ def parse__Parsed(_setattr, _HAS_DEFAULT_FACTORY, _dflt_diagnostics):
     ):
         _setattr(self, 'tree', tree)
         _setattr(self, 'diagnostics', diagnostics)
+
+    return __init__
+
+
+def passes_data_length__StorageMemo(_setattr, _HAS_DEFAULT_FACTORY, _fact_sized):
+    def __init__(
+        self,
+        sizing,
+        sized=_HAS_DEFAULT_FACTORY,
+    ):
+        _setattr(self, 'sizing', sizing)
+        _setattr(self, 'sized', _fact_sized() if sized is _HAS_DEFAULT_FACTORY else sized)
 
     return __init__
 

@@ -979,7 +979,7 @@ def _unpacker() -> Any:
     return msgspec.msgpack.Decoder(FileResult)
 
 
-@dataclass(frozen=True)
+@record
 class Document:
     """``ddlaudit parse --format json`` read back: its version and files, typed."""
 

@@ -348,13 +348,16 @@ def record(cls: C | None = None, /, *, init: bool = True) -> C | t.Callable[[C],
 
 def _written() -> str:
     """The text of ``analyzer/_inits.py``: the maker of every record class of ``analyzer``
-    that takes dataclass's ``__init__``."""
+    and ``grammars`` that takes dataclass's ``__init__``."""
     import pkgutil
 
     import analyzer
+    import grammars
 
     makers: dict[str, str] = {}
-    for info in pkgutil.walk_packages(analyzer.__path__, "analyzer."):
+    packages = ((analyzer.__path__, "analyzer."), (grammars.__path__, "grammars."))
+    infos = [i for path, prefix in packages for i in pkgutil.walk_packages(path, prefix)]
+    for info in infos:
         module = importlib.import_module(info.name)
         for value in vars(module).values():
             if not (isinstance(value, type) and value.__module__ == info.name):

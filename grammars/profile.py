@@ -20,8 +20,8 @@ import importlib.util
 import re
 import sys
 import typing as t
-from dataclasses import dataclass
 
+from analyzer.records import record
 from grammars import regex_tree as tree
 
 if t.TYPE_CHECKING:
@@ -181,7 +181,7 @@ def analyse(source: str) -> Literals:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Evidence:
     """A content pattern that points at a dialect, with its weight in detection.
 
@@ -258,7 +258,7 @@ class Evidence:
         return False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Grammar:
     """One dialect ddlaudit reads.
 
@@ -550,7 +550,7 @@ def evidence(pattern: str, weight: int, label: str, *, shared: bool = False) -> 
     return Evidence(pattern, weight, label, shared)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Profile:
     """A dialect as known before its grammar is loaded (D108).
 

@@ -29,10 +29,11 @@ from __future__ import annotations
 import functools
 import re
 import typing as t
-from dataclasses import dataclass
 
 from sqlglot.tokenizer_core import Token, TokenizerCore, TokenType
 from sqlglot.tokens import Tokenizer
+
+from analyzer.records import record
 
 _DIGITS = frozenset("0123456789")
 _LONE_CR = re.compile(r"\r(?!\n)")
@@ -77,7 +78,7 @@ def _segment(source: str) -> re.Pattern[str]:
     return re.compile(source)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScanTable:
     """What the fast path needs to know of one tokenizer class, computed once per class."""
 

@@ -31,7 +31,7 @@ the plain one).  What is left is copying each column, once.
 from __future__ import annotations
 
 import typing as t
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from analyzer.ir import (
     Column,
@@ -52,6 +52,7 @@ from analyzer.platforms import (
     storage_key,
     teradata,
 )
+from analyzer.records import record
 from analyzer.settings import SizingSettings
 
 Sized = ColumnStorage | Unsupported
@@ -61,7 +62,7 @@ Sized = ColumnStorage | Unsupported
 with_storage: t.Callable[[Column, ColumnStorage], Column] = field_setter(Column, "storage")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StorageMemo:
     """What :func:`data_length` answered for the earlier files of one run, by platform and
     key: a run sizes every file with one ``sizing``, and an answer depends only on the key
