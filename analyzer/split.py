@@ -123,9 +123,8 @@ def _go_line(count: str) -> str:
 
 _GO_TAIL = _go_line(r"\d+")
 _GO_COUNTED = _go_line(r"(?P<count>\d+)")
-_GO_FIRST_LINE = re.compile(_GO_COUNTED)
 _GO_LINE = rf"(?P<go>[\r\n]{_GO_COUNTED})"
-_NEXT_GO = re.compile(rf"[\r\n]{_GO_TAIL}")
+_NEXT_GO = rf"[\r\n]{_GO_TAIL}"
 
 # The main scanners match, one after the other, a GO line, a comment, ";" or
 # a run of code (quoted parts included) up to the next of those: Python sees a
@@ -182,9 +181,7 @@ def _scanner(go: bool, dot: bool) -> re.Pattern[str]:
 
 # Only what matters, to look for a GO or "/" line ahead: every alternative starts
 # with a literal, so sre skips everything else with a C-level character-set scan.
-_TOKENS_GO = re.compile(
-    rf"{_QUOTED}|{_COMMENTS}|\n(?:{_GO_TAIL}|{_SLASH_TAIL})|\r(?:{_GO_TAIL}|{_SLASH_TAIL})"
-)
+_TOKENS_GO = rf"{_QUOTED}|{_COMMENTS}|\n(?:{_GO_TAIL}|{_SLASH_TAIL})|\r(?:{_GO_TAIL}|{_SLASH_TAIL})"
 
 
 def _word(word: str) -> str:
@@ -206,7 +203,7 @@ def _body_tokens(dot: bool) -> re.Pattern[str]:
     )
 
 
-_COMMENT_DELIMITERS = re.compile(r"/\*|\*/")
+_COMMENT_DELIMITERS = r"/\*|\*/"
 
 # Possessive: a failed match must not retry every split of a run of blanks.
 _SEP = r"(?:\s++|--[^\r\n]*+|/\*(?:[^*]|\*(?!/))*+\*/)++"
@@ -215,12 +212,11 @@ _ROUTINE_HEAD = re.compile(
     rf"(?:PUBLIC{_SEP})?(?:PROCEDURE|PROC|TRIGGER|FUNCTION|MACRO)(?![\w@#$])",
     re.IGNORECASE,
 )
-_BEGIN_NO_BLOCK = re.compile(
-    r"\s+(?:TRAN|TRANSACTION|DISTRIBUTED|WORK|DIALOG|CONVERSATION|QUERY)(?![\w@#$])",
-    re.IGNORECASE,
+_BEGIN_NO_BLOCK = (
+    r"(?i)\s+(?:TRAN|TRANSACTION|DISTRIBUTED|WORK|DIALOG|CONVERSATION|QUERY)(?![\w@#$])"
 )
-_END_NO_BLOCK = re.compile(r"\s+(?:IF|LOOP|WHILE|FOR|REPEAT)(?:\s+\w+)?\s*;", re.IGNORECASE)
-_END_CASE = re.compile(r"\s+CASE(?![\w@#$])", re.IGNORECASE)
+_END_NO_BLOCK = r"(?i)\s+(?:IF|LOOP|WHILE|FOR|REPEAT)(?:\s+\w+)?\s*;"
+_END_CASE = r"(?i)\s+CASE(?![\w@#$])"
 _WORD_CHARS = frozenset("_@#$.")
 
 _NORMAL, _ROUTINE_TO_GO, _ROUTINE_BODY = range(3)
@@ -229,7 +225,7 @@ _NORMAL, _ROUTINE_TO_GO, _ROUTINE_BODY = range(3)
 def _block_comment_end(text: str, pos: int) -> int:
     """End of the (nested) block comment whose ``/*`` ends at ``pos``; -1 if unterminated."""
     depth = 1
-    search = _COMMENT_DELIMITERS.search
+    search = re.compile(_COMMENT_DELIMITERS).search
     while True:
         m = search(text, pos)
         if m is None:
@@ -245,7 +241,7 @@ def _block_comment_end(text: str, pos: int) -> int:
 
 def _go_after(text: str, pos: int) -> bool:
     """Whether a ``GO`` line follows ``pos`` outside strings and comments."""
-    search = _TOKENS_GO.search
+    search = re.compile(_TOKENS_GO).search
     while (m := search(text, pos)) is not None:
         if text[m.start()] in "\r\n":
             return True
@@ -289,7 +285,7 @@ def split_statements(
     depth = parens = 0  # BEGIN/CASE blocks and parentheses, in a routine body
     file_has_go: bool | None = None if batch_separator else False
     seen_go = False
-    if batch_separator and (go := _GO_FIRST_LINE.match(text)) is not None:
+    if batch_separator and (go := re.match(_GO_COUNTED, text)) is not None:
         seen_go = True
         pos = go.end()
 
@@ -379,7 +375,7 @@ def split_statements(
                         # Unterminated: keep it as code so that the parser reports it,
                         # up to the next GO line (isql and sqlcmd end the batch there
                         # whatever it holds) or the end of the text.
-                        go = _NEXT_GO.search(text, token) if batch_separator else None
+                        go = re.compile(_NEXT_GO).search(text, token) if batch_separator else None
                         end = go.start() if go is not None else n
                         last = _trimmed(text, end)  # not the "\r" of a CRLF before GO
                         if first < 0:
@@ -412,13 +408,13 @@ def split_statements(
                 elif token > 0 and (text[token - 1].isalnum() or text[token - 1] in _WORD_CHARS):
                     pass  # the end of a longer name (append, t.end)
                 elif char in "Bb":
-                    if _BEGIN_NO_BLOCK.match(text, end) is None:
+                    if re.compile(_BEGIN_NO_BLOCK).match(text, end) is None:
                         depth += 1
                 elif char in "Cc":
                     depth += 1
-                elif _END_NO_BLOCK.match(text, end) is None:
+                elif re.compile(_END_NO_BLOCK).match(text, end) is None:
                     depth = max(depth - 1, 0)
-                    end_case = _END_CASE.match(text, end)
+                    end_case = re.compile(_END_CASE).match(text, end)
                     if end_case is not None:
                         pos = last = end_case.end()  # not a new CASE
 
@@ -490,7 +486,7 @@ def statement_label(text: str) -> str:
 #: ``IF NOT EXISTS (...) BEGIN CREATE TABLE ... END``).
 BLOCK_LABELS = frozenset({"if", "begin", "else", "while"})
 _EMBEDDED_HEAD = re.compile(r"\bcreate\s+(?:table|type)\b", re.IGNORECASE)
-_BLOCK_TAIL = re.compile(r"(?:\s|;|\bend\b)+\Z", re.IGNORECASE)
+_BLOCK_TAIL = r"(?i)(?:\s|;|\bend\b)+\Z"
 
 
 def embedded_statements(text: str) -> list[tuple[int, int]]:
@@ -727,10 +723,7 @@ _LINE_KEYWORDS = frozenset(
 #: Statements the schema replays though they define nothing (D84): a batch holding
 #: them is cut so that each is read (``drop table x`` then ``drop table y``).
 _REPLAYED = frozenset({"drop table", "alter table", "use", "sp_rename", "exec sp_rename"})
-_LINE_STATEMENT = re.compile(
-    r"^[ \t]*(?:" + "|".join(sorted(_LINE_KEYWORDS)) + r"|sp_\w+)\b",
-    re.IGNORECASE | re.MULTILINE,
-)
+_LINE_STATEMENT = r"(?im)^[ \t]*(?:" + "|".join(sorted(_LINE_KEYWORDS)) + r"|sp_\w+)\b"
 #: The first word of every line but the first: a cheap test that no line can match
 #: ``_LINE_STATEMENT`` (on text where lower() folds as IGNORECASE does: fold_case).
 _LINE_FIRST_WORD = re.compile(r"\n[ \t]*(\w+)")
@@ -783,7 +776,7 @@ def batch_statements(text: str, grammar: Grammar) -> list[tuple[int, int]]:
     quotes = 0
     last = 0
     opened: list[tuple[int, int]] | None = None  # parenthesis depths, computed if needed
-    for m in _LINE_STATEMENT.finditer(text):
+    for m in re.finditer(_LINE_STATEMENT, text):
         quotes += text.count("'", last, m.start())  # incremental: linear in the batch
         last = m.start()
         if m.start() > 0 and quotes % 2 == 0:
@@ -798,7 +791,7 @@ def batch_statements(text: str, grammar: Grammar) -> list[tuple[int, int]]:
         piece = text[a:b]
         lead = len(piece) - len(piece.lstrip())
         body = piece.strip()
-        tail = _BLOCK_TAIL.search(body)  # the END / ; closing an enclosing block
+        tail = re.search(_BLOCK_TAIL, body)  # the END / ; closing an enclosing block
         body = body[: tail.start()] if tail else body
         if body:
             pieces.append((a + lead, a + lead + len(body)))

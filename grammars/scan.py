@@ -360,19 +360,21 @@ def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
     return tokens
 
 
+@functools.cache
+def scan_table(tokenizer: type[Tokenizer]) -> ScanTable:
+    """:meth:`ScanTable.of` ``tokenizer``, made the first time one of its objects
+    tokenizes: a grammar's module defines Tokenizer classes a run may never use (the ASE
+    grammar builds on the T-SQL one), and a cache on a function of the class, as
+    :func:`grammars.get` has, keeps no registry of ours."""
+    return ScanTable.of(tokenizer)
+
+
 class FastScanMixin(Tokenizer):
     """Tokenize through :func:`scan`, falling back to sqlglot's tokenizer.
 
     Put it first in a grammar's Tokenizer bases:
     ``class Tokenizer(FastScanMixin, TSQL.Tokenizer)``.
     """
-
-    _SCAN_TABLE: t.ClassVar[ScanTable]
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: t.Any) -> None:
-        super().__init_subclass__(**kwargs)  # sqlglot computes the keyword trie here
-        cls._SCAN_TABLE = ScanTable.of(cls)
 
     def tokenize(self, sql: str) -> list[Token]:
         """The tokens of ``sql``; identical to sqlglot's (see the module docstring)."""
@@ -381,7 +383,7 @@ class FastScanMixin(Tokenizer):
         # dialects sets them): sqlglot's tokenizer alone then.
         if core.unescaped_sequences or not core.numbers_can_have_decimals:
             return core.tokenize(sql)
-        tokens = scan(self._SCAN_TABLE, core, sql)
+        tokens = scan(scan_table(type(self)), core, sql)
         if tokens is None:
             return self._core.tokenize(sql)
         self._core.tokens = tokens

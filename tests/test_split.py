@@ -538,7 +538,7 @@ def test_the_line_keyword_prefilter_never_hides_a_cut(
     from analyzer.split import _LINE_STATEMENT, _may_open_statement
 
     text = "create table t (a int)" + "".join(newline + "".join(line) for line in lines)
-    if any(m.start() > 0 for m in _LINE_STATEMENT.finditer(text)):
+    if any(m.start() > 0 for m in re.finditer(_LINE_STATEMENT, text)):
         assert _may_open_statement(text), text
 
 
