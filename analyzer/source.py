@@ -194,21 +194,24 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 
+# The byte and character patterns below are kept as sources and compiled where used
+# (re's cache): only a file that is not plain UTF-8 text needs them (start-up).
+
 #: C0 controls that never occur in text (tab, newlines, form feed and the DOS
 #: end-of-file Ctrl-Z do), plus DEL.
 _CONTROL_BYTES = bytes([*range(0x01, 0x09), *range(0x0E, 0x1A), *range(0x1B, 0x20), 0x7F])
-_CONTROL_CHARS = re.compile("[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")
+_CONTROL_CHARS = "[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]"
 _BINARY_RATIO = 0.10
 
 _SAMPLE = 1 << 18  # bytes looked at by the code-page heuristics
 
 # One high-byte unit of Shift_JIS: a lead byte and its trail, or a single byte.
-_SJIS_UNIT = re.compile(rb"[\x81-\x9f\xe0-\xfc][\x40-\x7e\x80-\xfc]|[\x80-\xff]")
+_SJIS_UNIT = rb"[\x81-\x9f\xe0-\xfc][\x40-\x7e\x80-\xfc]|[\x80-\xff]"
 # Half-width katakana come in runs; cp1252 rarely has two such bytes in a row.
-_SJIS_KANA_RUN = re.compile(rb"[\xa1-\xdf]{2,}")
+_SJIS_KANA_RUN = rb"[\xa1-\xdf]{2,}"
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 # One EUC-JP character: JIS X 0212 (3 bytes), half-width katakana or JIS X 0208.
-_EUC_UNIT = re.compile(rb"\x8f[\xa1-\xfe][\xa1-\xfe]|[\x8e\xa1-\xfe][\xa1-\xfe]")
+_EUC_UNIT = rb"\x8f[\xa1-\xfe][\xa1-\xfe]|[\x8e\xa1-\xfe][\xa1-\xfe]"
 
 # Line classification for mixed files, on bytes.  A UTF-8 character of two or
 # more bytes, exactly as Python's strict decoder accepts it (no overlongs, no
@@ -220,20 +223,18 @@ _UTF8_MULTI = (
 )
 _ASCII_RUN = rb"[\x00-\x09\x0b-\x7f]*+"
 # Every valid UTF-8 character of two bytes or more has this pair in it.
-_UTF8_LEAD_PAIR = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")
+_UTF8_LEAD_PAIR = rb"[\xc2-\xf4][\x80-\xbf]"
 # A whole line of valid UTF-8 with at least one non-ASCII character.  The
 # patterns start at the "\n" before the line (a literal, found fast); the
 # first line gets its own pattern.  Possessive quantifiers keep them linear.
 _UTF8_LINE_BODY = _ASCII_RUN + rb"(?:" + _UTF8_MULTI + _ASCII_RUN + rb")++(?=\n|\Z)"
-_UTF8_LINE = re.compile(rb"\n" + _UTF8_LINE_BODY)
-_UTF8_FIRST_LINE = re.compile(_UTF8_LINE_BODY)
+_UTF8_LINE = rb"\n" + _UTF8_LINE_BODY
 # Consecutive lines that are not UTF-8: the longest valid prefix of each stops
 # at a byte other than "\n".
 _BAD_RUN_BODY = (
     rb"(?:" + _ASCII_RUN + rb"(?:" + _UTF8_MULTI + _ASCII_RUN + rb")*+[^\n][^\n]*+(?:\n|\Z))++"
 )
-_BAD_RUN = re.compile(rb"\n" + _BAD_RUN_BODY)
-_BAD_FIRST_RUN = re.compile(_BAD_RUN_BODY)
+_BAD_RUN = rb"\n" + _BAD_RUN_BODY
 
 
 def _diag(code: str, severity: Severity, message: str, path: str) -> Diagnostic:
@@ -256,7 +257,7 @@ def _binary_text(text: str) -> bool:
     if "\0" in text:
         return True
     sample = text[: _SAMPLE * 4]
-    return len(_CONTROL_CHARS.findall(sample)) > len(sample) * _BINARY_RATIO
+    return len(re.findall(_CONTROL_CHARS, sample)) > len(sample) * _BINARY_RATIO
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
@@ -299,16 +300,16 @@ def _decode_legacy(data: bytes) -> tuple[str, str, str]:
     high = len(sample) - len(sample.translate(None, _HIGH_BYTES))
     if high == 0:
         return data.decode("cp1252", "replace"), "cp1252", "not UTF-8"
-    euc = _EUC_UNIT.findall(sample)
+    euc = re.findall(_EUC_UNIT, sample)
     if sum(map(len, euc)) == high:
         common = sum(1 for u in euc if 0xA1 <= u[0] <= 0xCF or u[0] == 0x8E)
         if common >= 2 and common * 2 >= len(euc):
             text = _strict(data, "euc_jp")
             if text is not None:
                 return text, "euc_jp", "EUC-JP byte patterns"
-    units = _SJIS_UNIT.findall(sample)
+    units = re.findall(_SJIS_UNIT, sample)
     core = sum(1 for u in units if len(u) == 2 and u[0] <= 0x9F)
-    kana = sum(map(len, _SJIS_KANA_RUN.findall(sample)))
+    kana = sum(map(len, re.findall(_SJIS_KANA_RUN, sample)))
     japanese = core + kana
     if japanese >= 2 and japanese * 2 >= len(units):
         text = _strict(data, "cp932")
@@ -328,19 +329,19 @@ class _Mixed(NamedTuple):
 
 def _has_utf8_line(data: bytes) -> bool:
     """Whether some line is valid UTF-8 and not plain ASCII."""
-    if _UTF8_LEAD_PAIR.search(data) is None:
+    if re.search(_UTF8_LEAD_PAIR, data) is None:
         return False  # quick answer for most single-byte files
-    return _UTF8_FIRST_LINE.match(data) is not None or _UTF8_LINE.search(data) is not None
+    return re.match(_UTF8_LINE_BODY, data) is not None or re.search(_UTF8_LINE, data) is not None
 
 
 def _bad_runs(data: bytes) -> list[tuple[int, int]]:
     """Byte ranges [start, end) of consecutive lines that are not UTF-8, newline included."""
     runs: list[tuple[int, int]] = []
-    first = _BAD_FIRST_RUN.match(data)
+    first = re.match(_BAD_RUN_BODY, data)
     if first is not None:
         runs.append((0, first.end()))
     start = runs[0][1] if runs else 0
-    runs.extend((m.start() + 1, m.end()) for m in _BAD_RUN.finditer(data, start))
+    runs.extend((m.start() + 1, m.end()) for m in re.compile(_BAD_RUN).finditer(data, start))
     return runs
 
 
