@@ -599,6 +599,7 @@ def lint(
     tool_version: str = "",
     jobs: int = 1,
     per_file: bool = False,
+    fingerprints: bool = True,
 ) -> Iterator[FileFindings | LintRun]:
     """:func:`analyzer.workflow.lint` file by file (no ``--context``: that run keeps its
     context files' IR for every scope and stays in :mod:`analyzer.workflow`).
@@ -609,6 +610,8 @@ def lint(
     soon as its scope is done, then one for the findings about no listed file; last (in
     both modes), the :class:`~analyzer.workflow.LintRun`, whose report is what
     :func:`analyzer.workflow.lint` reports (its ``checked`` is empty).
+    ``fingerprints=False``: the report's findings have none (:func:`~analyzer.workflow.finish`;
+    the ``per_file`` ones always have theirs).
     """
     from analyzer.rules.engine import Rules, from_diagnostic
     from analyzer.rules.registry import Finding
@@ -719,6 +722,7 @@ def lint(
         root=root,
         baseline=baseline,
         tool_version=tool_version,
+        fingerprints=fingerprints,
     )
     yield LintRun(report, tuple(kept), ())
 

@@ -433,11 +433,13 @@ def finish(
     root: str = ".",
     baseline: t.Any = None,
     tool_version: str = "",
+    fingerprints: bool = True,
 ) -> tuple[Report, list[Finding]]:
     """Severity overrides, selection, suppressions, fingerprints, then the baseline.
 
     Returns the report and every finding before the baseline (what ``--write-baseline``
-    records).
+    records).  ``fingerprints=False`` (no baseline: a report that does not show them)
+    leaves them unset.
     """
     shown: dict[str, str] = {}
     report_path = path_reporter(root)
@@ -447,7 +449,7 @@ def finish(
             shown[path] = report_path(path)
         return shown[path]
 
-    kept, suppressed = finish_findings(findings, selection, marks, relative)
+    kept, suppressed = finish_findings(findings, selection, marks, relative, fingerprints)
     kept.sort(key=Finding.sort_key)
     hidden = 0
     reported = kept
@@ -471,10 +473,12 @@ def finish_findings(
     selection: Selection,
     marks: t.Mapping[str, tuple[Directive, ...]],
     relative: Callable[[str], str],
+    fingerprints: bool = True,
 ) -> tuple[list[Finding], int]:
     """What :func:`finish` applies before the baseline: severity overrides, selection,
     suppressions (and L001/L002 about them), fingerprints (``relative``: a path as
-    reported); returns the findings kept, unsorted, and how many the suppressions hid.
+    reported; unless ``fingerprints`` is False); returns the findings kept, unsorted, and
+    how many the suppressions hid.
 
     A suppression sees only its own file's findings, so running this on one file's
     findings with that file's directives gives exactly what :func:`finish` gives for
@@ -504,7 +508,8 @@ def finish_findings(
         for p in outcome.problems
         if selection.reports(p.path, p.code)
     ]
-    return with_fingerprints([*outcome.kept, *problems], relative), outcome.suppressed
+    kept = [*outcome.kept, *problems]
+    return (with_fingerprints(kept, relative) if fingerprints else kept), outcome.suppressed
 
 
 def reported_path(path: str, root: str, cwd: str | None = None) -> str:

@@ -316,6 +316,11 @@ def lint(
                 tool_version=__version__,
                 jobs=resolve_jobs(jobs),
                 per_file=per_file,
+                # the text, GitHub, Markdown and JUnit reports and --statistics show no
+                # fingerprint: without a baseline they are not made (nor hashlib loaded)
+                fingerprints=fmt in ("json", "jsonl", "sarif")
+                or chosen is not None
+                or write_baseline is not None,
             )
         if per_file:
             names = {r.code: r.name for r in selection.enabled_rules}

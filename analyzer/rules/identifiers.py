@@ -69,9 +69,10 @@ def _sub_span(ctx: SourceContext, base: Span, start: int, end: int) -> Span:
     return Span(base.file, line, column, end_line, end_column, start, end)
 
 
-_HEAD = re.compile(r"\s*(?:CT\b|.*?\bTABLE\b)", re.IGNORECASE | re.DOTALL)
-_SPACE_OR_COMMENT = re.compile(r"(?:\s+|--[^\n]*|/\*.*?\*/)*", re.DOTALL)
-_BARE = re.compile(r"[^\s.\"\[(;,]*")
+# Compiled where used (re's cache): only the rules that read a name as written need them.
+_HEAD = r"(?is)\s*(?:CT\b|.*?\bTABLE\b)"
+_SPACE_OR_COMMENT = r"(?s)(?:\s+|--[^\n]*|/\*.*?\*/)*"
+_BARE = r"[^\s.\"\[(;,]*"
 
 
 def _part_end(text: str, pos: int) -> int:
@@ -87,7 +88,7 @@ def _part_end(text: str, pos: int) -> int:
                 end += 2  # a doubled quote is part of the name
                 continue
             return end + 1
-    match = _BARE.match(text, pos)
+    match = re.compile(_BARE).match(text, pos)
     return match.end() if match else pos
 
 
@@ -96,15 +97,15 @@ def _table_name_at(ctx: SourceContext, table: Table) -> tuple[int, int] | None:
     span = table.span
     if span is None:
         return None
-    head = _HEAD.match(ctx.text, span.start, span.end)
+    head = re.compile(_HEAD).match(ctx.text, span.start, span.end)
     if head is None:
         return None
     pos = head.end()
     while True:
-        skip = _SPACE_OR_COMMENT.match(ctx.text, pos)
+        skip = re.compile(_SPACE_OR_COMMENT).match(ctx.text, pos)
         start = skip.end() if skip else pos
         end = _part_end(ctx.text, start)
-        after = _SPACE_OR_COMMENT.match(ctx.text, end)
+        after = re.compile(_SPACE_OR_COMMENT).match(ctx.text, end)
         nxt = after.end() if after else end
         if nxt < span.end and ctx.text[nxt] == ".":
             pos = nxt + 1  # a qualifier: db.owner.name, tempdb..name
@@ -364,9 +365,10 @@ def reserved_word_identifier(ctx: SourceContext) -> Iterator[Finding]:
 
 # ------------------------------------------------------------------ N101, N102
 
-_SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
-_HUNGARIAN = re.compile(r"(?:tbl|tb|t)_|tbl(?=[A-Z0-9])", re.IGNORECASE)
-_HUNGARIAN_CAMEL = re.compile(r"tbl(?=[A-Z0-9])")
+# Compiled where used (re's cache): both rules are off by default.
+_SNAKE = r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*"
+_HUNGARIAN = r"(?i)(?:tbl|tb|t)_|tbl(?=[A-Z0-9])"
+_HUNGARIAN_CAMEL = r"tbl(?=[A-Z0-9])"
 
 
 def _head(table: Table) -> Span | None:
@@ -383,7 +385,7 @@ def _head(table: Table) -> Span | None:
 def non_snake_case_name(ctx: FileContext) -> Iterator[Finding]:
     """Every table or column name that is not snake_case (one case, words joined by _)."""
     for table in ctx.result.tables:
-        if not _SNAKE.fullmatch(table.name.name):
+        if not re.fullmatch(_SNAKE, table.name.name):
             yield NON_SNAKE_CASE_NAME.finding(
                 f"table name {table.name.name} is not snake_case",
                 ctx.path,
@@ -391,7 +393,7 @@ def non_snake_case_name(ctx: FileContext) -> Iterator[Finding]:
                 table=table,
             )
         for column in table.columns:
-            if not _SNAKE.fullmatch(column.name):
+            if not re.fullmatch(_SNAKE, column.name):
                 yield NON_SNAKE_CASE_NAME.finding(
                     f"column name {column.name} of {table.name} is not snake_case",
                     ctx.path,
@@ -405,10 +407,12 @@ def hungarian_table_prefix(ctx: FileContext) -> Iterator[Finding]:
     """Every table name that starts with a type prefix: tbl_, tb_, t_, tblName."""
     for table in ctx.result.tables:
         name = table.name.name
-        match = _HUNGARIAN.match(name)
+        match = re.match(_HUNGARIAN, name)
         # "tbl" glued to the name only counts before a capital or digit (tblCustomer, not
         # tblspace); the regex is case-insensitive, so check the glued form case-sensitively.
-        if match is None or (not match.group().endswith("_") and not _HUNGARIAN_CAMEL.match(name)):
+        if match is None or (
+            not match.group().endswith("_") and not re.match(_HUNGARIAN_CAMEL, name)
+        ):
             continue
         rest = name[match.end() :] or name
         yield HUNGARIAN_TABLE_PREFIX.finding(
