@@ -33,8 +33,9 @@ if t.TYPE_CHECKING:
 # diagnostics instead, so keep the library's logger from printing to stderr.
 logging.getLogger("sqlglot").addHandler(logging.NullHandler())
 
-_EXPECTING = re.compile(r"^Expecting (.+?)\.?$")
-_REQUIRED = re.compile(r"^Required keyword: '([^']+)' missing")
+# Compiled where used (re's cache): only a statement that fails to parse needs them.
+_EXPECTING = r"^Expecting (.+?)\.?$"
+_REQUIRED = r"^Required keyword: '([^']+)' missing"
 
 
 @record
@@ -92,7 +93,7 @@ def _diag(
 
 
 def _expected(description: str) -> str | None:
-    m = _EXPECTING.match(description) or _REQUIRED.match(description)
+    m = re.match(_EXPECTING, description) or re.match(_REQUIRED, description)
     return m.group(1) if m else None
 
 

@@ -478,14 +478,14 @@ def _consistent(section: str, value: t.Any, source: str) -> None:
             f"{source}: [size.teradata] max_decimal = {value.max_decimal}: expected 0, 15, 18 "
             "or 38 (DBS Control MaxDecimal)"
         )
-    if section == "teradata" and not _RELEASE.fullmatch(value.release):
+    if section == "teradata" and not re.fullmatch(_RELEASE, value.release):
         raise SettingsError(
             f"{source}: [size.teradata] release = {value.release!r}: expected a release "
             "number such as '16.10'"
         )
 
 
-_RELEASE = re.compile(r"\d{1,2}(\.\d{1,2}){0,2}")
+_RELEASE = r"\d{1,2}(\.\d{1,2}){0,2}"
 
 
 def _nested(cls: type[t.Any], data: t.Any, section: str, source: str) -> t.Any:

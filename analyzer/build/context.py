@@ -90,7 +90,7 @@ class Context:
         if bounds is not None:
             return self.text[bounds[0] : bounds[1]]
         word = node.this if type(node) is exp.Var else None
-        if isinstance(word, str) and _WORD.fullmatch(word):
+        if isinstance(word, str) and re.fullmatch(_WORD, word):
             return word  # what sqlglot's generator writes for it, without a generator
         try:
             return str(node.sql(dialect=self.grammar.dialect))
@@ -127,7 +127,7 @@ class Context:
 
 
 #: A bare word (``PAGE``, ``Latin1_General_CI_AS``): a Var the generator writes as is.
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$#@.]*")
+_WORD = r"[A-Za-z_][A-Za-z0-9_$#@.]*"
 
 
 #: Nodes whose sqlglot token offsets cover their whole source text.

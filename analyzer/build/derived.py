@@ -861,7 +861,7 @@ def _column_of(col: exp.Column, sources: list[_Source]) -> tuple[_Source, Column
     return hits[0] if len(hits) == 1 else None
 
 
-_EXPONENT = re.compile(r"[eE]")
+_EXPONENT = r"[eE]"
 
 
 def _literal_type(expr: exp.Expr, dialect: str) -> DataType | None:
@@ -886,7 +886,7 @@ def _literal_type(expr: exp.Expr, dialect: str) -> DataType | None:
     text = str(expr.this)
     if expr.is_string:
         return read_type(f"VARCHAR({max(len(text), 1)})", dialect)
-    if _EXPONENT.search(text):
+    if re.search(_EXPONENT, text):
         return read_type("FLOAT", dialect)
     digits = text.replace(".", "").lstrip("0") or "0"
     if "." in text:

@@ -30,7 +30,7 @@ if t.TYPE_CHECKING:
     Post = t.Callable[[str, str, bool], Outcome]
 
 #: The first line of a body rendered with another marker (replaced, not doubled).
-_MARKER_LINE = re.compile(r"<!-- ddlaudit-diff: [^\n]*? -->\n?")
+_MARKER_LINE = r"<!-- ddlaudit-diff: [^\n]*? -->\n?"
 
 
 #: (variable, platform): each CI sets its variable to "true" ("True" on Azure); D148.
@@ -449,7 +449,7 @@ def _with_marker(text: str, marker_line: str) -> str:
     """The body with exactly this marker on its first line."""
     if text.startswith(marker_line):
         return text
-    first = _MARKER_LINE.match(text)
+    first = re.match(_MARKER_LINE, text)
     if first is not None:
         text = text[first.end() :]
     return f"{marker_line}\n{text}"

@@ -406,7 +406,7 @@ def run_checks(rules: Iterable[Rule], level: str, ctx: Context, path: str) -> li
 # ------------------------------------------------------------------ fingerprints
 
 _SPACE = re.compile(r"\s+")
-_NUMBER = re.compile(r"\d+")
+_NUMBER = r"\d+"
 
 
 def normalise(text: str) -> str:
@@ -437,7 +437,7 @@ def fingerprint(finding: Finding, path: str) -> str:
     elif finding.source_line is not None:
         what = "line:" + normalise(finding.source_line)
     else:
-        what = "message:" + _NUMBER.sub("#", normalise(finding.message))
+        what = "message:" + re.sub(_NUMBER, "#", normalise(finding.message))
     data = "\0".join((finding.code, path.replace("\\", "/"), what))
     import hashlib  # where it is used: a lint without findings makes none (D138)
 
