@@ -361,12 +361,12 @@ def scan(table: ScanTable, core: TokenizerCore, sql: str) -> list[Token] | None:
 
 
 @functools.cache
-def scan_table(tokenizer: type[Tokenizer]) -> ScanTable:
+def scan_table(tokenizer: type) -> ScanTable:
     """:meth:`ScanTable.of` ``tokenizer``, made the first time one of its objects
     tokenizes: a grammar's module defines Tokenizer classes a run may never use (the ASE
     grammar builds on the T-SQL one), and a cache on a function of the class, as
     :func:`grammars.get` has, keeps no registry of ours."""
-    return ScanTable.of(tokenizer)
+    return ScanTable.of(t.cast("type[Tokenizer]", tokenizer))
 
 
 class FastScanMixin(Tokenizer):
@@ -383,7 +383,7 @@ class FastScanMixin(Tokenizer):
         # dialects sets them): sqlglot's tokenizer alone then.
         if core.unescaped_sequences or not core.numbers_can_have_decimals:
             return core.tokenize(sql)
-        tokens = scan(scan_table(type(self)), core, sql)
+        tokens = scan(scan_table(t.cast(type, type(self))), core, sql)
         if tokens is None:
             return self._core.tokenize(sql)
         self._core.tokens = tokens
