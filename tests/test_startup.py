@@ -21,6 +21,7 @@ import grammars
 ROOT = Path(__file__).resolve().parent.parent
 TSQL = "fixtures/tsql/seed_tables.sql"
 TERADATA = "fixtures/teradata/employee.sql"
+ASE = "fixtures/sybase/pubs2_install.sql"
 
 #: Runs the CLI in this interpreter, then prints the exit code and the modules imported.
 PROBE = """
@@ -104,6 +105,13 @@ def test_a_lint_that_replicates_nothing_loads_no_replication_estimator(tmp_path:
     assert "analyzer.estimators.replicated" in modules
     estimators = ("repserver", "mssql_replication", "sql_remote")
     assert _loaded(modules, tuple(f"analyzer.estimators.{e}" for e in estimators)) == []
+
+
+def test_a_text_lint_makes_no_fingerprint(tmp_path: Path) -> None:
+    # the ASE fixture has findings: only a report that shows fingerprints makes them (D187)
+    text = _modules("lint", ASE, tmp_path=tmp_path)
+    assert "analyzer.rules.engine" in text and "hashlib" not in text
+    assert "hashlib" in _modules("lint", "--format", "json", ASE, tmp_path=tmp_path)
 
 
 def test_a_forced_dialect_analyses_no_evidence(tmp_path: Path) -> None:
