@@ -566,7 +566,7 @@ def _stop(pool: cf.ProcessPoolExecutor) -> None:
     if results is not None:
         with contextlib.suppress(OSError):
             results._writer.close()
-    if manager is not None:
+    if manager is not None and manager.ident is not None:  # Ctrl-C may come before it starts
         manager.join(timeout=10)
 
 
