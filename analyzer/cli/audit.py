@@ -15,11 +15,15 @@ from analyzer.cli.common import (
     emit,
     input_options,
     internal_error,
+    jobs_option,
     load_config,
     output_option,
+    pool_failed,
     read_stdin,
     report_diagnostics,
+    resolve_jobs,
     sizing_settings,
+    stdin_first,
 )
 
 
@@ -27,6 +31,7 @@ from analyzer.cli.common import (
 @click.argument("paths", nargs=-1, required=True)
 @input_options
 @output_option
+@jobs_option
 @click.option(
     "--to",
     "target",
@@ -83,6 +88,7 @@ def audit(
     exclude: tuple[str, ...],
     config_path: str | None,
     output: str | None,
+    jobs: int | None,
     target: str,
     rows: int | None,
     fmt: str,
@@ -96,11 +102,12 @@ def audit(
     its limits; what does not carry over; the manual actions and a complexity score.
     """
     from analyzer import __version__
-    from analyzer.audit import audit as run
     from analyzer.audit import document
-    from analyzer.core import Options, analyze_paths
+    from analyzer.audit.engine import Auditor
+    from analyzer.core import Options
+    from analyzer.pool import AuditJob, Job, PoolError, process
     from analyzer.reporters import audit as report
-    from analyzer.scopes import STDIN_PATH, assign
+    from analyzer.scopes import assign
 
     config = load_config(config_path, include, exclude, encoding)
     _check_collations(config.audit.collations)
@@ -117,15 +124,23 @@ def audit(
             click.echo(f"ddlaudit: {err}", err=True)
             sys.exit(EXIT_ENVIRONMENT)
         render = html.render
+    # Each file parsed, linked in its scope and its tables audited in the pool's workers
+    # (analyzer.pool), against the run's replication objects; the report assembled here.
+    listed, found = assign(list(paths), config)
+    listed = stdin_first(listed, stdin)
+    job = Job(
+        "audit", options, sizing, stdin=stdin, audit=AuditJob(target, config.audit, identifiers)
+    )
     try:
-        listed, _ = assign(list(paths), config)
-        scopes = {p: s for p, s in listed}
-        scopes.setdefault(STDIN_PATH, "-")
-        results, found = analyze_paths(list(paths), options, stdin=stdin)
-        audited = run(results, target, sizing, config.audit, scopes, paths, identifiers)
+        done = list(process(job, listed, resolve_jobs(jobs)))
+        auditor = Auditor(target, sizing, config.audit, identifiers=identifiers)
+        audited = auditor.report((d.audit for d in done), paths)
         doc = document(audited, __version__)
+    except (PoolError, KeyboardInterrupt) as err:
+        pool_failed(err if str(err) else PoolError("interrupted"))
     except Exception as err:
         internal_error(err)
+    results = [d.result for d in done]
     if ddl_dir is not None:
         _emit_ddl(audited, ddl_dir)
     if fmt == "json":
