@@ -2884,28 +2884,32 @@ def platforms_teradata___Type(_setattr, _HAS_DEFAULT_FACTORY, _dflt_length, _dfl
     return __init__
 
 
-def pool__AuditJob(_setattr, _HAS_DEFAULT_FACTORY, _dflt_identifiers):
+def pool__AuditJob(_setattr, _HAS_DEFAULT_FACTORY, _dflt_identifiers, _dflt_ddl):
     def __init__(
         self,
         target,
         settings,
         identifiers=_dflt_identifiers,
+        ddl=_dflt_ddl,
     ):
         _setattr(self, 'target', target)
         _setattr(self, 'settings', settings)
         _setattr(self, 'identifiers', identifiers)
+        _setattr(self, 'ddl', ddl)
 
     return __init__
 
 
-def pool__Audited(_setattr, _HAS_DEFAULT_FACTORY):
+def pool__Audited(_setattr, _HAS_DEFAULT_FACTORY, _dflt_ddl):
     def __init__(
         self,
         result,
         audit,
+        ddl=_dflt_ddl,
     ):
         _setattr(self, 'result', result)
         _setattr(self, 'audit', audit)
+        _setattr(self, 'ddl', ddl)
 
     return __init__
 

@@ -102,6 +102,8 @@ class AuditJob:
     target: str
     settings: AuditSettings
     identifiers: str = "fold"
+    #: Make each table's target DDL (``--emit-ddl``).
+    ddl: bool = False
 
 
 @record
@@ -129,10 +131,13 @@ class Sized:
 @record
 class Audited:
     """``audit``'s phase-2 output for one file: its path, dialect and diagnostics (the
-    IR's other parts stay in the worker) and its tables' audits."""
+    IR's other parts stay in the worker), its tables' audits without their source tables
+    and mappings (unpickling the IR was most of the parent's time), and with
+    ``AuditJob.ddl`` each table's target DDL (``--emit-ddl``), made here instead."""
 
     result: FileResult
     audit: FileAudit
+    ddl: tuple[str | None, ...] = ()
 
 
 # ---------------------------------------------------------------------- per file
@@ -224,13 +229,25 @@ def second(
                     result = _with(result, err)
             out = Sized(result, estimates)
         elif job.command == "audit":
-            assert auditor is not None
-            tables = auditor.file(result, scope)
-            out = Audited(
-                FileResult(result.path, result.dialect, None, diagnostics=result.diagnostics),
-                tables,
-            )
+            assert auditor is not None and job.audit is not None
+            out = _audited(result, auditor.file(result, scope), auditor, job.audit.ddl)
     return job.render(out) if job.render is not None else out
+
+
+def _audited(result: FileResult, done: FileAudit, auditor: Auditor, ddl: bool) -> Audited:
+    from analyzer.audit.ddl import create_table
+
+    texts: tuple[str | None, ...] = ()
+    if ddl:
+        texts = tuple(
+            None
+            if tb.source is None
+            else create_table(tb.source, tb.mapped, auditor.spec, auditor.identifiers)
+            for tb in done.tables
+        )
+    bare = tuple(replace(tb, source=None, mapped=()) for tb in done.tables)
+    light = FileResult(result.path, result.dialect, None, diagnostics=result.diagnostics)
+    return Audited(light, replace(done, tables=bare), texts)
 
 
 def _linked(item: FileResult, links: ScopeLinks) -> tuple[FileResult, bool]:

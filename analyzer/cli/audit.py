@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
+import typing as t
 
 import click
 
 from analyzer.audit import TARGETS
+
+if t.TYPE_CHECKING:
+    from analyzer.audit.engine import TableAudit
 from analyzer.cli.common import (
     EXIT_ENVIRONMENT,
     EXIT_FINDINGS,
@@ -128,9 +132,8 @@ def audit(
     # (analyzer.pool), against the run's replication objects; the report assembled here.
     listed, found = assign(list(paths), config)
     listed = stdin_first(listed, stdin)
-    job = Job(
-        "audit", options, sizing, stdin=stdin, audit=AuditJob(target, config.audit, identifiers)
-    )
+    wanted = AuditJob(target, config.audit, identifiers, ddl=ddl_dir is not None)
+    job = Job("audit", options, sizing, stdin=stdin, audit=wanted)
     try:
         done = list(process(job, listed, resolve_jobs(jobs)))
         auditor = Auditor(target, sizing, config.audit, identifiers=identifiers)
@@ -142,7 +145,9 @@ def audit(
         internal_error(err)
     results = [d.result for d in done]
     if ddl_dir is not None:
-        _emit_ddl(audited, ddl_dir)
+        # the report's tables are the workers' (sorted): each finds its DDL by identity
+        made = {id(tb): text for d in done for tb, text in zip(d.audit.tables, d.ddl, strict=True)}
+        _emit_ddl([(tb, made[id(tb)]) for tb in audited.tables], ddl_dir)
     if fmt == "json":
         emit(report.to_json(doc), output)
     elif fmt == "markdown":
@@ -170,18 +175,15 @@ def _check_collations(collations: tuple[tuple[str, str], ...]) -> None:
             )
 
 
-def _emit_ddl(audited: object, directory: str) -> None:
-    """One DDL file per table in ``directory`` (created if missing)."""
-    from analyzer.audit.ddl import create_table, safe_file_name
-    from analyzer.audit.engine import AuditReport
+def _emit_ddl(tables: list[tuple[TableAudit, str | None]], directory: str) -> None:
+    """One DDL file per table in ``directory`` (created if missing), in report order."""
+    from analyzer.audit.ddl import safe_file_name
 
-    assert isinstance(audited, AuditReport)
     try:
         os.makedirs(directory, exist_ok=True)
-        for tb in audited.tables:
-            if tb.source is None:
+        for tb, text in tables:
+            if text is None:
                 continue
-            text = create_table(tb.source, tb.mapped, audited.spec, audited.identifiers)
             name = os.path.join(directory, safe_file_name(tb.table, tb.path))
             with open(name, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(text)
