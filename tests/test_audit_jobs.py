@@ -15,7 +15,7 @@ import pytest
 from analyzer.audit import audit, document
 from analyzer.config import load
 from analyzer.core import Options, analyze_paths
-from analyzer.reporters.audit import CONTROLS
+from analyzer.reporters.markdown import CONTROLS
 from analyzer.scopes import assign
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -21,7 +21,7 @@ import html
 import re
 import typing as t
 
-from analyzer.reporters.markdown import _md
+from analyzer.reporters.markdown import CONTROLS, _md
 
 Document = t.Mapping[str, t.Any]
 
@@ -32,12 +32,6 @@ def to_json(document: Document) -> str:
     from analyzer.jsontext import dumps
 
     return dumps(document) + "\n"
-
-
-#: The characters of Unicode's general categories Cc (controls: U+0000-U+001F,
-#: U+007F-U+009F) and Cs (surrogates), but the tab: one pass of a regular expression
-#: instead of a category look-up per character (the text report's largest cost).
-CONTROLS = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def _plain(value: object) -> str:
