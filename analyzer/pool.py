@@ -18,6 +18,12 @@ D77), so every file is read twice over, as the Spark scan does
    estimates; ``lint``: :func:`analyzer.workflow.check_file`), then ``render`` (the
    command's per-file report text, made where the file was processed).
 
+``audit`` reads the run's replication definitions, subscriptions and publications
+between the phases: the files that hold any (marked in phase 1) go through their passes
+once every scope is complete, their objects are gathered in listing order and spilled
+once, and phase 2 audits each file's tables against them
+(:class:`~analyzer.audit.engine.Auditor`; docs/decisions.md D192).
+
 With ``jobs > 1`` both phases run in a :class:`~concurrent.futures.ProcessPoolExecutor`
 (forked workers on Linux, else spawned ones; an initializer that receives the run's
 settings once, chunks of files to amortise pickling, at most a few chunks in flight so
