@@ -168,3 +168,18 @@ def test_controls_are_the_unicode_categories() -> None:
         ch = chr(code)
         want = unicodedata.category(ch) in ("Cc", "Cs") and ch != "\t"
         assert (CONTROLS.fullmatch(ch) is not None) == want, hex(code)
+
+
+def test_standard_input_with_files(tree: Path, tmp_path: Path) -> None:
+    """``-`` beside a directory: standard input first (its own scope), as before."""
+    script = (ROOT / "fixtures" / "sybase" / "pubs2_install.sql").read_bytes()
+    runs = []
+    for jobs in ("1", "2"):
+        command = [sys.executable, "-c", "from analyzer.cli import main; main()", "audit", "-",
+                   str(tree), "--to", "mssql", "--format", "json", "--jobs", jobs]  # fmt: skip
+        done = subprocess.run(command, cwd=ROOT, input=script, capture_output=True, timeout=600)
+        runs.append((done.returncode, done.stderr, done.stdout))
+    assert runs[0] == runs[1]
+    tables = json.loads(runs[0][2])["tables"]
+    scopes = {tb["scope"] for tb in tables if tb["path"] == "<stdin>"}
+    assert scopes == {"-"}
