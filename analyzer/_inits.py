@@ -163,6 +163,18 @@ def audit_engine__ColumnAudit(_setattr, _HAS_DEFAULT_FACTORY, _dflt_guide):
     return __init__
 
 
+def audit_engine__FileAudit(_setattr, _HAS_DEFAULT_FACTORY):
+    def __init__(
+        self,
+        dialect,
+        tables,
+    ):
+        _setattr(self, 'dialect', dialect)
+        _setattr(self, 'tables', tables)
+
+    return __init__
+
+
 def audit_engine__TableAudit(_setattr, _HAS_DEFAULT_FACTORY, _dflt_source, _dflt_mapped):
     def __init__(
         self,
@@ -2988,6 +3000,36 @@ def platforms_teradata___Type(_setattr, _HAS_DEFAULT_FACTORY, _dflt_length, _dfl
     return __init__
 
 
+def pool__AuditJob(_setattr, _HAS_DEFAULT_FACTORY, _dflt_identifiers, _dflt_ddl):
+    def __init__(
+        self,
+        target,
+        settings,
+        identifiers=_dflt_identifiers,
+        ddl=_dflt_ddl,
+    ):
+        _setattr(self, 'target', target)
+        _setattr(self, 'settings', settings)
+        _setattr(self, 'identifiers', identifiers)
+        _setattr(self, 'ddl', ddl)
+
+    return __init__
+
+
+def pool__Audited(_setattr, _HAS_DEFAULT_FACTORY, _dflt_ddl):
+    def __init__(
+        self,
+        result,
+        audit,
+        ddl=_dflt_ddl,
+    ):
+        _setattr(self, 'result', result)
+        _setattr(self, 'audit', audit)
+        _setattr(self, 'ddl', ddl)
+
+    return __init__
+
+
 def pool__FileFindings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_suppressed, _dflt_baselined, _dflt_listed):
     def __init__(
         self,
@@ -3006,7 +3048,7 @@ def pool__FileFindings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_suppressed, _dflt_b
     return __init__
 
 
-def pool__Job(_setattr, _HAS_DEFAULT_FACTORY, _dflt_rules, _dflt_stdin, _dflt_render):
+def pool__Job(_setattr, _HAS_DEFAULT_FACTORY, _dflt_rules, _dflt_stdin, _dflt_render, _dflt_audit):
     def __init__(
         self,
         command,
@@ -3015,6 +3057,7 @@ def pool__Job(_setattr, _HAS_DEFAULT_FACTORY, _dflt_rules, _dflt_stdin, _dflt_re
         rules=_dflt_rules,
         stdin=_dflt_stdin,
         render=_dflt_render,
+        audit=_dflt_audit,
     ):
         _setattr(self, 'command', command)
         _setattr(self, 'options', options)
@@ -3022,6 +3065,7 @@ def pool__Job(_setattr, _HAS_DEFAULT_FACTORY, _dflt_rules, _dflt_stdin, _dflt_re
         _setattr(self, 'rules', rules)
         _setattr(self, 'stdin', stdin)
         _setattr(self, 'render', render)
+        _setattr(self, 'audit', audit)
 
     return __init__
 

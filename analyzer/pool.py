@@ -18,6 +18,12 @@ D77), so every file is read twice over, as the Spark scan does
    estimates; ``lint``: :func:`analyzer.workflow.check_file`), then ``render`` (the
    command's per-file report text, made where the file was processed).
 
+``audit`` reads the run's replication definitions, subscriptions and publications
+between the phases: the files that hold any (marked in phase 1) go through their passes
+once every scope is complete, their objects are gathered in listing order and spilled
+once, and phase 2 audits each file's tables against them
+(:class:`~analyzer.audit.engine.Auditor`; docs/decisions.md D192).
+
 With ``jobs > 1`` both phases run in a :class:`~concurrent.futures.ProcessPoolExecutor`
 (forked workers on Linux, else spawned ones; an initializer that receives the run's
 settings once, chunks of files to amortise pickling, at most a few chunks in flight so
@@ -53,6 +59,8 @@ if t.TYPE_CHECKING:  # the rules and estimators are imported by the commands tha
     import concurrent.futures as cf
     import threading
 
+    from analyzer.audit.engine import Auditor, FileAudit, Objects
+    from analyzer.config import AuditSettings
     from analyzer.estimators import TableEstimate
     from analyzer.rules.engine import Rules
     from analyzer.rules.registry import Finding, Rule
@@ -61,7 +69,7 @@ if t.TYPE_CHECKING:  # the rules and estimators are imported by the commands tha
     from analyzer.workflow import LintRun, Prepared
 
 #: The commands this module runs; each names its per-file steps (module docstring).
-COMMANDS = ("parse", "size", "lint")
+COMMANDS = ("parse", "size", "lint", "audit")
 
 #: Chunks in flight per worker: enough to keep every worker busy, few enough that the
 #: results waiting to be written stay a handful of files.
@@ -89,6 +97,19 @@ class Job:
     rules: tuple[Rule, ...] | Rules = ()
     stdin: bytes | None = None
     render: Callable[[t.Any], t.Any] | None = None
+    #: ``audit``: the target and the audit's own settings.
+    audit: AuditJob | None = None
+
+
+@record
+class AuditJob:
+    """What ``audit`` audits every file for (:class:`~analyzer.audit.engine.Auditor`)."""
+
+    target: str
+    settings: AuditSettings
+    identifiers: str = "fold"
+    #: Make each table's target DDL (``--emit-ddl``).
+    ddl: bool = False
 
 
 @record
@@ -111,6 +132,18 @@ class Sized:
 
     result: FileResult
     estimates: tuple[TableEstimate, ...]
+
+
+@record
+class Audited:
+    """``audit``'s phase-2 output for one file: its path, dialect and diagnostics (the
+    IR's other parts stay in the worker), its tables' audits without their source tables
+    and mappings (unpickling the IR was most of the parent's time), and with
+    ``AuditJob.ddl`` each table's target DDL (``--emit-ddl``), made here instead."""
+
+    result: FileResult
+    audit: FileAudit
+    ddl: tuple[str | None, ...] = ()
 
 
 # ---------------------------------------------------------------------- per file
@@ -162,9 +195,17 @@ def first(job: Job, path: str, scope: str) -> FileResult | Prepared:
         return failed
 
 
-def second(job: Job, item: FileResult | Prepared, links: ScopeLinks) -> t.Any:
+def second(
+    job: Job,
+    item: FileResult | Prepared,
+    links: ScopeLinks,
+    auditor: Auditor | None = None,
+    scope: str = "",
+) -> t.Any:
     """Phase 2 of one file (its scope's ``links``), then ``job.render``; never raises for
-    a failure inside the workflow (a D900 on the file)."""
+    a failure inside the workflow (a D900 on the file).  ``audit``: ``auditor`` holds the
+    run's replication objects (:func:`replication_objects`), ``scope`` names the file's;
+    an exception of the audit itself stops the run, as it does ``analyze_paths``'s."""
     if not isinstance(item, FileResult):  # lint
         from analyzer.rules.engine import from_diagnostic
         from analyzer.workflow import LINT, Checked, check_file
@@ -179,12 +220,7 @@ def second(job: Job, item: FileResult | Prepared, links: ScopeLinks) -> t.Any:
             found = (*item.findings, from_diagnostic(result.diagnostics[-1], result))
             out = Checked(result, (), found, item.directives, item.scope)
     else:
-        result = item
-        failed = False
-        try:  # what analyze_paths runs: the passes with the scope's links
-            result = passes.run(result, user_types=links.user_types, replication=links.replication)
-        except Exception as err:
-            result, failed = _with(result, err), True
+        result, failed = _linked(item, links)
         out = result
         if job.command == "size":
             from analyzer.estimators import estimate_file
@@ -198,7 +234,66 @@ def second(job: Job, item: FileResult | Prepared, links: ScopeLinks) -> t.Any:
                 except Exception as err:
                     result = _with(result, err)
             out = Sized(result, estimates)
+        elif job.command == "audit":
+            assert auditor is not None and job.audit is not None
+            out = _audited(result, auditor.file(result, scope), auditor, job.audit.ddl)
     return job.render(out) if job.render is not None else out
+
+
+def _audited(result: FileResult, done: FileAudit, auditor: Auditor, ddl: bool) -> Audited:
+    from analyzer.audit.ddl import create_table
+
+    texts: tuple[str | None, ...] = ()
+    if ddl:
+        texts = tuple(
+            None
+            if tb.source is None
+            else create_table(tb.source, tb.mapped, auditor.spec, auditor.identifiers)
+            for tb in done.tables
+        )
+    bare = tuple(replace(tb, source=None, mapped=()) for tb in done.tables)
+    light = FileResult(result.path, result.dialect, None, diagnostics=result.diagnostics)
+    return Audited(light, replace(done, tables=bare), texts)
+
+
+def _linked(item: FileResult, links: ScopeLinks) -> tuple[FileResult, bool]:
+    """What ``analyze_paths`` runs on a file: the passes with its scope's links (on a
+    failure, the file as it was with a D900); and whether they failed."""
+    try:
+        return passes.run(item, user_types=links.user_types, replication=links.replication), False
+    except Exception as err:
+        return _with(item, err), True
+
+
+def replication_objects(item: FileResult, links: ScopeLinks) -> Objects:
+    """``audit``: the replication definitions, subscriptions and publications of one file
+    after its passes (:func:`analyzer.audit.constructs.scope_objects` of the file)."""
+    result, _ = _linked(item, links)
+    return result.replication_definitions, result.subscriptions, result.publications
+
+
+def _replicating(result: FileResult) -> bool:
+    return bool(result.replication_definitions or result.subscriptions or result.publications)
+
+
+def _gathered(found: Iterable[Objects]) -> Objects:
+    """The run's objects from its files' (in listing order, as ``scope_objects``)."""
+    repdefs: list[t.Any] = []
+    subs: list[t.Any] = []
+    pubs: list[t.Any] = []
+    for r, s, p in found:
+        repdefs.extend(r)
+        subs.extend(s)
+        pubs.extend(p)
+    return tuple(repdefs), tuple(subs), tuple(pubs)
+
+
+def _auditor(job: Job, objects: Objects) -> Auditor:
+    from analyzer.audit.engine import Auditor
+
+    assert job.audit is not None
+    run = job.audit
+    return Auditor(run.target, job.sizing, run.settings, objects, run.identifiers)
 
 
 # ---------------------------------------------------------------------- spill
@@ -247,17 +342,35 @@ def _get(where: Where) -> t.Any:
 
 @dataclass(slots=True)
 class _Worker:
-    """One process's state: the run's job, its spill file, the scope links last read."""
+    """One process's state: the run's job, its spill file, the scope links last read
+    (``audit``: the auditor of the run's replication objects, read once)."""
 
     job: Job
     spill: _Spill
     links_at: Where | None = None
     links: ScopeLinks = field(default_factory=ScopeLinks)
+    audit_at: Where | None = None
+    auditor: Auditor | None = None
 
     def scope_links(self, where: Where) -> ScopeLinks:
         if where != self.links_at:  # a chunk is mostly one scope: read its links once
             self.links, self.links_at = _merged(_get(where)), where
         return self.links
+
+    def second(self, task: Task) -> t.Any:
+        """Phase 2 of one file's ``task`` (:meth:`_Scopes.task`)."""
+        at, links, quiet, extra = task
+        auditor, scope = None, ""
+        if extra is not None:
+            objects_at, scope = extra
+            if objects_at != self.audit_at:
+                self.auditor, self.audit_at = _auditor(self.job, _get(objects_at)), objects_at
+            auditor = self.auditor
+        return second(self.job, _item(at, quiet), self.scope_links(links), auditor, scope)
+
+    def objects(self, task: Task) -> Objects:
+        at, links, quiet, _ = task
+        return replication_objects(_item(at, quiet), self.scope_links(links))
 
 
 #: The worker process's state, set once by :func:`_start` (the pool initializer: a
@@ -321,12 +434,14 @@ def _item(where: Where, quiet: bool) -> t.Any:
     return _quiet(item) if quiet else item
 
 
-def _second_chunk(items: Sequence[tuple[Where, Where, bool]]) -> list[t.Any]:
+def _second_chunk(items: Sequence[Task]) -> list[t.Any]:
     worker = _STATE["worker"]
-    return [
-        _shipped(second(worker.job, _item(at, quiet), worker.scope_links(links)))
-        for at, links, quiet in items
-    ]
+    return [_shipped(worker.second(task)) for task in items]
+
+
+def _objects_chunk(items: Sequence[Task]) -> list[Objects]:
+    worker = _STATE["worker"]
+    return [worker.objects(task) for task in items]
 
 
 def _shipped(out: t.Any) -> t.Any:
@@ -343,10 +458,19 @@ def _shipped(out: t.Any) -> t.Any:
 
 
 def _outline(item: FileResult | Prepared) -> FileResult:
-    """What settling a scope's dialect reads of a phase-1 item: its dialect and P003."""
+    """What settling a scope's dialect reads of a phase-1 item: its dialect and P003;
+    and whether ``audit`` must read its replication objects after its passes."""
     result = result_of(item)
     fell = tuple(d for d in result.diagnostics if d.code == FALLBACK_CODE)
-    return FileResult(result.path, result.dialect, None, diagnostics=fell)
+    return FileResult(
+        result.path,
+        result.dialect,
+        None,
+        diagnostics=fell,
+        replication_definitions=result.replication_definitions,
+        subscriptions=result.subscriptions,
+        publications=result.publications,
+    )
 
 
 def _quiet(item: FileResult | Prepared) -> FileResult | Prepared:
@@ -374,11 +498,14 @@ class _Scopes:
     moved: dict[int, Where] = field(default_factory=dict)
     #: Files whose P003 goes: their scope said it once already.
     quiet: set[int] = field(default_factory=set)
+    #: ``audit``: files with replication objects (read after their passes).
+    replicating: list[int] = field(default_factory=list)
 
-    def task(self, index: int, where: Where, scope: str) -> tuple[Where, Where, bool]:
-        """Phase 2 of file ``index``: where its item is, its scope's links, and whether
-        its P003 goes."""
-        return self.moved.get(index, where), self.done[scope], index in self.quiet
+    def task(self, index: int, where: Where, scope: str) -> Task:
+        """Phase 2 of file ``index``: where its item is, its scope's links, whether its
+        P003 goes (and, for ``audit``, set by :func:`_for_audit`: where the run's
+        replication objects are, and the scope's name)."""
+        return self.moved.get(index, where), self.done[scope], index in self.quiet, None
 
     def add(self, index: int, scope: str, outline: FileResult, piece: bytes) -> None:
         self.pieces.setdefault(scope, []).append((index, outline, piece))
@@ -387,6 +514,8 @@ class _Scopes:
             members = self.pieces.pop(scope)
             if any(fell_back(o) for _, o, _ in members):
                 members = self._settle(scope, members)
+            if self.job.command == "audit":
+                self.replicating.extend(i for i, o, _ in members if _replicating(o))
             listed = [piece for _, _, piece in members]
             if self.around is not None:
                 listed.append(self.around)
@@ -408,6 +537,26 @@ class _Scopes:
             return index, quieted(outline), piece
 
         return settle(members, redo, quiet, lambda m: m[1])
+
+
+#: Phase 2 of one file: its phase-1 item, its scope's links, whether its P003 goes, and
+#: for ``audit`` the run's replication objects and the scope's name.
+Task = tuple[Where, Where, bool, "tuple[Where, str] | None"]
+
+
+def _for_audit(
+    tasks: list[Task],
+    listed: Sequence[tuple[str, str]],
+    scopes: _Scopes,
+    objects: Callable[[list[Task]], Iterable[Objects]],
+) -> list[Task]:
+    """``audit``: the run's replication objects gathered (``objects`` reads them from the
+    files that have any, after their passes), spilled once, and named in every task."""
+    marked = sorted(scopes.replicating)
+    found = _gathered(objects([tasks[i] for i in marked]))
+    where = scopes.spill.put(found)
+    scopes.spill.flush()
+    return [(*task[:3], (where, scope)) for task, (_, scope) in zip(tasks, listed, strict=True)]
 
 
 def _chunks(items: Sequence[t.Any], size: int) -> list[Sequence[t.Any]]:
@@ -455,6 +604,11 @@ def process(
         prepared = first(job, path, scope)
         pieces = [scope_links([result_of(prepared)])]
         links = merge_links([*pieces, around] if around is not None else pieces)
+        if job.command == "audit":
+            assert isinstance(prepared, FileResult)
+            auditor = _auditor(job, _gathered([replication_objects(prepared, links)]))
+            yield second(job, prepared, links, auditor, scope)
+            return
         yield second(job, prepared, links)
         return
     import tempfile
@@ -490,9 +644,12 @@ def _in_process(
         spill.flush()
         scopes.spill.flush()
         worker = _Worker(job, spill)
-        for i, (where, (_, scope)) in enumerate(zip(at, listed, strict=True)):
-            item_at, links, quiet = scopes.task(i, where, scope)
-            yield second(job, _item(item_at, quiet), worker.scope_links(links))
+        tasks = [scopes.task(i, w, s) for i, (w, (_, s)) in enumerate(zip(at, listed, strict=True))]
+        del at
+        if job.command == "audit":
+            tasks = _for_audit(tasks, listed, scopes, lambda todo: map(worker.objects, todo))
+        for task in tasks:
+            yield worker.second(task)
     finally:
         spill.close()
 
@@ -525,6 +682,12 @@ def _in_pool(
         scopes.spill.flush()
         tasks = [scopes.task(i, w, s) for i, (w, (_, s)) in enumerate(zip(at, listed, strict=True))]
         del at
+        if job.command == "audit":
+
+            def objects(todo: list[Task]) -> Iterator[Objects]:
+                return _ordered(pool, _objects_chunk, _chunks(todo, size), window)
+
+            tasks = _for_audit(tasks, listed, scopes, objects)
         yield from _ordered(pool, _second_chunk, _chunks(tasks, size), window)
         pool.shutdown(wait=True)
     except cf.process.BrokenProcessPool as err:
@@ -729,6 +892,8 @@ def lint(
 
 __all__ = [
     "COMMANDS",
+    "AuditJob",
+    "Audited",
     "FileFindings",
     "Job",
     "PoolError",
@@ -737,5 +902,6 @@ __all__ = [
     "internal",
     "lint",
     "process",
+    "replication_objects",
     "second",
 ]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import typing as t
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from analyzer import passes
 from analyzer.audit import constructs as cons
@@ -25,10 +25,23 @@ from analyzer.audit.mappings import SIZED
 from analyzer.audit.mappings import spec as make_spec
 from analyzer.config import AUDIT_WEIGHTS, AuditSettings
 from analyzer.estimators import TableEstimate, estimate_file
-from analyzer.ir import Column, ConstraintKind, FileResult, Table, TableOptions, evolve
+from analyzer.ir import (
+    Column,
+    ConstraintKind,
+    FileResult,
+    Publication,
+    ReplicationDefinition,
+    Subscription,
+    Table,
+    TableOptions,
+    evolve,
+)
 from analyzer.records import record
 from analyzer.settings import DIALECT_PLATFORM, SizingSettings
 from analyzer.types import read_type
+
+#: The run's replication definitions, subscriptions and publications (of every file).
+Objects = tuple[Sequence[ReplicationDefinition], Sequence[Subscription], Sequence[Publication]]
 
 FORMULA = (
     "complexity(table) = table + exact*E + widened*W + lossy*L + unsupported*U "
@@ -401,6 +414,105 @@ def _actions(
 # ------------------------------------------------------------------ the audit
 
 
+@record
+class FileAudit:
+    """What one file gives the audit (:meth:`Auditor.file`): its tables' audits, and its
+    dialect when it has tables (the report's ``dialects``)."""
+
+    dialect: str | None
+    tables: tuple[TableAudit, ...]
+
+
+@dataclass(slots=True)
+class Auditor:
+    """The per-file part of :func:`audit`: what the run's settings and its replication
+    objects (every file's: a definition in one file may name a table of another) give each
+    file's tables.  ``seen`` only caches :func:`map_column` (a pure function of its key)."""
+
+    target: str
+    sizing: SizingSettings
+    settings: AuditSettings
+    objects: Objects = ((), (), ())
+    identifiers: str = "fold"
+    spec: TargetSpec = field(init=False)
+    own: SizingSettings = field(init=False)
+    on_target: SizingSettings | None = field(init=False)
+    seen: dict[tuple[object, ...], Mapped] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.spec = make_spec(self.target, self.sizing)
+        self.own = replace(self.sizing, platform=None)
+        platform = self.spec.platform
+        self.on_target = replace(self.sizing, platform=platform) if platform else None
+
+    def file(self, result: FileResult, scope: str) -> FileAudit:
+        """The audits of ``result``'s tables (after :data:`analyzer.passes.RULES`), in
+        their order; ``scope`` names the file's link scope in the report."""
+        dialect = result.dialect if result.tables else None
+        if not result.tables or result.dialect is None:
+            return FileAudit(dialect, ())
+        spec, settings = self.spec, self.settings
+        default_charset = self.sizing.teradata.default_character_set
+        _, source_est = _size(result.path, result.dialect, result.tables, self.own)
+        mapped_all = [
+            [
+                _mapped(_typed(c, tb), tb.dialect, spec, default_charset, self.seen, settings)
+                for c in tb.columns
+            ]
+            for tb in result.tables
+        ]
+        if self.on_target is not None and spec.grammar is not None:
+            targets = [
+                target_table(tb, m, spec) for tb, m in zip(result.tables, mapped_all, strict=True)
+            ]
+            sized_targets, target_est = _size(result.path, spec.grammar, targets, self.on_target)
+            sized_list: list[Table | None] = list(sized_targets)
+        else:
+            target_est = [None] * len(result.tables)
+            sized_list = [None] * len(result.tables)
+        return FileAudit(
+            dialect,
+            tuple(
+                _table_audit(
+                    tb,
+                    mapped_all[i],
+                    result.path,
+                    scope,
+                    spec,
+                    self.sizing,
+                    source_est[i],
+                    sized_list[i],
+                    target_est[i],
+                    settings,
+                    self.objects,
+                    self.identifiers,
+                )
+                for i, tb in enumerate(result.tables)
+            ),
+        )
+
+    def report(self, files: Iterable[FileAudit], paths: Sequence[str] = ()) -> AuditReport:
+        """The report of the run's files (:meth:`file` of each, in the run's order)."""
+        tables: list[TableAudit] = []
+        dialects: set[str] = set()
+        for done in files:
+            tables.extend(done.tables)
+            if done.dialect:
+                dialects.add(done.dialect)
+        tables.sort(key=lambda x: (x.path, x.line or 0, x.table))
+        return AuditReport(
+            self.target,
+            self.spec,
+            self.target in SIZED,
+            self.sizing.rows,
+            tuple(paths),
+            tuple(sorted(dialects)),
+            tuple(tables),
+            self.settings.weights,
+            self.identifiers,
+        )
+
+
 def audit(
     results: Sequence[FileResult],
     target: str,
@@ -414,67 +526,16 @@ def audit(
 
     ``sizing`` is the run's ``[size]`` settings (``rows``, fill, averages, page sizes);
     the source tables are sized on their own platforms, the target tables on the target.
+    The run's replication objects are every file's (:func:`analyzer.audit.constructs.
+    scope_objects`); each file is then audited on its own (:meth:`Auditor.file`, what
+    ``audit --jobs`` runs in its workers) and the report assembled (:meth:`Auditor.report`).
     """
-    settings = settings or AuditSettings()
-    spec = make_spec(target, sizing)
-    own = replace(sizing, platform=None)
-    on_target = replace(sizing, platform=spec.platform) if spec.platform else None
     repdefs, subs, pubs = cons.scope_objects(results)
-    # A schema repeats a few hundred column types over thousands of columns: map each once.
-    seen: dict[tuple[object, ...], Mapped] = {}
-    default_charset = sizing.teradata.default_character_set
-    tables: list[TableAudit] = []
-    for result in results:
-        if not result.tables or result.dialect is None:
-            continue
-        _, source_est = _size(result.path, result.dialect, result.tables, own)
-        mapped_all = [
-            [
-                _mapped(_typed(c, tb), tb.dialect, spec, default_charset, seen, settings)
-                for c in tb.columns
-            ]
-            for tb in result.tables
-        ]
-        if on_target is not None and spec.grammar is not None:
-            targets = [
-                target_table(tb, m, spec) for tb, m in zip(result.tables, mapped_all, strict=True)
-            ]
-            sized_targets, target_est = _size(result.path, spec.grammar, targets, on_target)
-            sized_list: list[Table | None] = list(sized_targets)
-        else:
-            target_est = [None] * len(result.tables)
-            sized_list = [None] * len(result.tables)
-        for i, tb in enumerate(result.tables):
-            mapped = mapped_all[i]
-            tables.append(
-                _table_audit(
-                    tb,
-                    mapped,
-                    result.path,
-                    (scopes or {}).get(result.path, result.path),
-                    spec,
-                    sizing,
-                    source_est[i],
-                    sized_list[i],
-                    target_est[i],
-                    settings,
-                    (repdefs, subs, pubs),
-                    identifiers,
-                )
-            )
-    tables.sort(key=lambda x: (x.path, x.line or 0, x.table))
-    dialects = sorted({r.dialect for r in results if r.dialect and r.tables})
-    return AuditReport(
-        target,
-        spec,
-        target in SIZED,
-        sizing.rows,
-        tuple(paths),
-        tuple(dialects),
-        tuple(tables),
-        settings.weights,
-        identifiers,
+    auditor = Auditor(
+        target, sizing, settings or AuditSettings(), (repdefs, subs, pubs), identifiers
     )
+    found = (auditor.file(r, (scopes or {}).get(r.path, r.path)) for r in results)
+    return auditor.report(found, paths)
 
 
 def _mapped(
@@ -558,7 +619,7 @@ def _table_audit(
     sized: Table | None,
     target_est: TableEstimate | None,
     settings: AuditSettings,
-    objects: tuple[t.Any, t.Any, t.Any],
+    objects: Objects,
     identifiers: str = "fold",
 ) -> TableAudit:
     line = tb.span.line if tb.span is not None else None

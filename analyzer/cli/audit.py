@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
+import typing as t
 
 import click
 
 from analyzer.audit import TARGETS
+
+if t.TYPE_CHECKING:
+    from analyzer.audit.engine import TableAudit
 from analyzer.cli.common import (
     EXIT_ENVIRONMENT,
     EXIT_FINDINGS,
@@ -15,11 +19,15 @@ from analyzer.cli.common import (
     emit,
     input_options,
     internal_error,
+    jobs_option,
     load_config,
     output_option,
+    pool_failed,
     read_stdin,
     report_diagnostics,
+    resolve_jobs,
     sizing_settings,
+    stdin_first,
 )
 
 
@@ -27,6 +35,7 @@ from analyzer.cli.common import (
 @click.argument("paths", nargs=-1, required=True)
 @input_options
 @output_option
+@jobs_option
 @click.option(
     "--to",
     "target",
@@ -83,6 +92,7 @@ def audit(
     exclude: tuple[str, ...],
     config_path: str | None,
     output: str | None,
+    jobs: int | None,
     target: str,
     rows: int | None,
     fmt: str,
@@ -96,11 +106,12 @@ def audit(
     its limits; what does not carry over; the manual actions and a complexity score.
     """
     from analyzer import __version__
-    from analyzer.audit import audit as run
     from analyzer.audit import document
-    from analyzer.core import Options, analyze_paths
+    from analyzer.audit.engine import Auditor
+    from analyzer.core import Options
+    from analyzer.pool import AuditJob, Job, PoolError, process
     from analyzer.reporters import audit as report
-    from analyzer.scopes import STDIN_PATH, assign
+    from analyzer.scopes import assign
 
     config = load_config(config_path, include, exclude, encoding)
     _check_collations(config.audit.collations)
@@ -117,17 +128,26 @@ def audit(
             click.echo(f"ddlaudit: {err}", err=True)
             sys.exit(EXIT_ENVIRONMENT)
         render = html.render
+    # Each file parsed, linked in its scope and its tables audited in the pool's workers
+    # (analyzer.pool), against the run's replication objects; the report assembled here.
+    listed, found = assign(list(paths), config)
+    listed = stdin_first(listed, stdin)
+    wanted = AuditJob(target, config.audit, identifiers, ddl=ddl_dir is not None)
+    job = Job("audit", options, sizing, stdin=stdin, audit=wanted)
     try:
-        listed, _ = assign(list(paths), config)
-        scopes = {p: s for p, s in listed}
-        scopes.setdefault(STDIN_PATH, "-")
-        results, found = analyze_paths(list(paths), options, stdin=stdin)
-        audited = run(results, target, sizing, config.audit, scopes, paths, identifiers)
+        done = list(process(job, listed, resolve_jobs(jobs)))
+        auditor = Auditor(target, sizing, config.audit, identifiers=identifiers)
+        audited = auditor.report((d.audit for d in done), paths)
         doc = document(audited, __version__)
+    except (PoolError, KeyboardInterrupt) as err:
+        pool_failed(err if str(err) else PoolError("interrupted"))
     except Exception as err:
         internal_error(err)
+    results = [d.result for d in done]
     if ddl_dir is not None:
-        _emit_ddl(audited, ddl_dir)
+        # the report's tables are the workers' (sorted): each finds its DDL by identity
+        made = {id(tb): text for d in done for tb, text in zip(d.audit.tables, d.ddl, strict=True)}
+        _emit_ddl([(tb, made[id(tb)]) for tb in audited.tables], ddl_dir)
     if fmt == "json":
         emit(report.to_json(doc), output)
     elif fmt == "markdown":
@@ -155,18 +175,15 @@ def _check_collations(collations: tuple[tuple[str, str], ...]) -> None:
             )
 
 
-def _emit_ddl(audited: object, directory: str) -> None:
-    """One DDL file per table in ``directory`` (created if missing)."""
-    from analyzer.audit.ddl import create_table, safe_file_name
-    from analyzer.audit.engine import AuditReport
+def _emit_ddl(tables: list[tuple[TableAudit, str | None]], directory: str) -> None:
+    """One DDL file per table in ``directory`` (created if missing), in report order."""
+    from analyzer.audit.ddl import safe_file_name
 
-    assert isinstance(audited, AuditReport)
     try:
         os.makedirs(directory, exist_ok=True)
-        for tb in audited.tables:
-            if tb.source is None:
+        for tb, text in tables:
+            if text is None:
                 continue
-            text = create_table(tb.source, tb.mapped, audited.spec, audited.identifiers)
             name = os.path.join(directory, safe_file_name(tb.table, tb.path))
             with open(name, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(text)

@@ -20,9 +20,8 @@ from __future__ import annotations
 import html
 import re
 import typing as t
-import unicodedata
 
-from analyzer.reporters.markdown import _md
+from analyzer.reporters.markdown import CONTROLS, _md
 
 Document = t.Mapping[str, t.Any]
 
@@ -36,11 +35,13 @@ def to_json(document: Document) -> str:
 
 
 def _plain(value: object) -> str:
-    """Input text on one line: line breaks become spaces, other controls U+FFFD."""
+    """Input text on one line: line breaks become spaces, other controls U+FFFD.
+
+    >>> _plain("a\\x00b\\r\\nc\\td")
+    'a\ufffdb c\\td'
+    """
     text = " ".join(str(value).splitlines()) if value is not None else "-"
-    return "".join(
-        "\ufffd" if unicodedata.category(ch) in ("Cc", "Cs") and ch != "\t" else ch for ch in text
-    )
+    return CONTROLS.sub("\ufffd", text)
 
 
 def _num(value: object) -> str:
