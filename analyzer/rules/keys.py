@@ -135,6 +135,15 @@ class _Columns:
         return index.get(name.lower())
 
 
+def _columns(ctx: ScopeContext) -> _Columns:
+    """The scope's :class:`_Columns`, shared by the rules that read columns by name (each
+    table's index built once per scope, not once per rule)."""
+    found: _Columns | None = ctx.shared.get("columns")
+    if found is None:
+        found = ctx.shared["columns"] = _Columns()
+    return found
+
+
 def _column_level(table: Table, key: Constraint) -> bool:
     """True for ``col type REFERENCES t``: the build gives it the column's own span."""
     return key.span is not None and any(c.span == key.span for c in table.columns)
@@ -354,7 +363,7 @@ def foreign_key_missing_column(ctx: ScopeContext) -> Iterator[Finding]:
     altered = {
         c.name.name.lower() for r in ctx.results for c in r.name_changes if c.kind == "alter"
     }
-    cols = _Columns()
+    cols = _columns(ctx)
     for ref in refs:
         table, key = ref.table, ref.key
         for name in key.columns:
@@ -514,7 +523,7 @@ def foreign_key_type_mismatch(ctx: ScopeContext) -> Iterator[Finding]:
     SQL Server Msg 1778 (type) and Msg 1753 (length); ASE "General rules for creating
     referential integrity constraints" ("matching datatypes").
     """
-    cols = _Columns()
+    cols = _columns(ctx)
     for ref in _references(ctx):
         if ref.target is None:
             continue
@@ -598,7 +607,7 @@ def foreign_key_not_unique_target(ctx: ScopeContext) -> Iterator[Finding]:
         return
     standalone = _standalone_unique(ctx)
     last = {id(r): _last_skipped(r, _ALTERS_OR_INDEXES) for r in ctx.results}
-    cols = _Columns()
+    cols = _columns(ctx)
     candidates: dict[tuple[int, str], list[frozenset[str]]] = {}
     for ref in refs:
         if ref.target is None or ref.key.declared_by:
