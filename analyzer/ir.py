@@ -24,7 +24,7 @@ import typing as t
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from analyzer.records import record
+from analyzer.records import pickled, record
 
 #: Version of the JSON form of the IR.  Bump the major on any breaking change.
 SCHEMA_VERSION = "1.7"
@@ -39,6 +39,7 @@ class Severity(enum.StrEnum):
 
 
 # Hashed in bulk (storage memo, scope indexes): generated methods, faster per call (D129).
+@pickled
 @dataclass(frozen=True, slots=True)
 class Span:
     """A region of a source file.
@@ -59,6 +60,7 @@ class Span:
 
 
 # Hashed in bulk (storage memo, scope indexes): generated methods, faster per call (D129).
+@pickled
 @dataclass(frozen=True, slots=True)
 class QualifiedName:
     """``[catalog.][schema.]name`` as written (identifier quotes removed)."""
@@ -74,6 +76,7 @@ class QualifiedName:
 
 
 # Hashed in bulk (storage memo, scope indexes): generated methods, faster per call (D129).
+@pickled
 @dataclass(frozen=True, slots=True)
 class DataType:
     """A column's data type, exactly as declared plus a normalised reading.

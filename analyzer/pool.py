@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from analyzer import passes
+from analyzer.collector import paused
 from analyzer.core import Options, analyze_source
 from analyzer.diagnostics import CODES
 from analyzer.ir import Diagnostic, FileResult, Severity, pack, unpack
@@ -396,25 +397,10 @@ def _piece(item: FileResult | Prepared) -> bytes:
 
 def _merged(pieces: Sequence[bytes]) -> ScopeLinks:
     """A scope's links from its files' pieces (:func:`_piece`), in listing order."""
-    import gc
     import pickle
 
-    with _paused(gc):
+    with paused():
         return merge_links([pickle.loads(p) for p in pieces])
-
-
-@contextlib.contextmanager
-def _paused(gc: t.Any) -> Iterator[None]:
-    """The cyclic garbage collector off while a block builds many acyclic IR objects at
-    once (unpickling, decoding): its passes over the growing heap were a fifth to a third
-    of the time (D190); back on after."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _first_chunk(
@@ -816,8 +802,6 @@ def lint(
     next_out = 0
     raw: list[Finding] = [from_diagnostic(d) for d in found]
     job = Job("lint", options, sizing, rules, stdin)
-    import gc
-
     for checked in process(job, listed, jobs):
         shipped = isinstance(checked, Shipped)
         path = checked.path if shipped else checked.result.path
@@ -834,24 +818,25 @@ def lint(
         left[scope] -= 1
         if left[scope]:
             continue
-        with _paused(gc):
+        with paused():  # the scope's IR, read and checked, is acyclic (D190, D194)
             done = [m if isinstance(m, FileResult) else unpack(m) for m in members.pop(scope)]
-        found_here = scope_findings(
-            scope,
-            done,
-            sizing,
-            rules,
-            replicating=replicating,
-            workload=workload,
-            encoding=options.encoding or options.config.encoding,
-            stdin=stdin,
-        )
-        own = {r.path for r in done}
+            found_here = scope_findings(
+                scope,
+                done,
+                sizing,
+                rules,
+                replicating=replicating,
+                workload=workload,
+                encoding=options.encoding or options.config.encoding,
+                stdin=stdin,
+            )
+            own = [r.path for r in done]
+            del done  # freed before the collector is back (it would walk them all)
+        owned = set(own)
         for f in found_here:
-            (pending[f.path] if f.path in own else elsewhere).append(f)
-        for r in done:
-            ready[r.path] = pending.pop(r.path)
-        del done
+            (pending[f.path] if f.path in owned else elsewhere).append(f)
+        for path in own:
+            ready[path] = pending.pop(path)
         while next_out < len(listed) and listed[next_out][0] in ready:
             out_path = listed[next_out][0]
             next_out += 1

@@ -268,6 +268,23 @@ def _state(names: tuple[str, ...]) -> tuple[t.Callable[..., t.Any], t.Callable[.
     return getstate, setstate
 
 
+def pickled(cls: C) -> C:
+    """``cls`` (made by ``dataclass(frozen=True, slots=True)``) given :func:`record`'s
+    ``__getstate__`` and ``__setstate__``: dataclass's pair calls ``fields()`` for every
+    object, and a scope's link pieces hold a DataType per column (D194).
+
+    >>> import pickle
+    >>> from analyzer.ir import DataType
+    >>> t = DataType("varchar(10)", "VARCHAR", "character", length=10)
+    >>> pickle.loads(pickle.dumps(t)) == t, DataType.__setstate__.__module__
+    (True, 'analyzer.records')
+    """
+    getstate, setstate = _state(tuple(f.name for f in dataclasses.fields(cls)))
+    setattr(cls, "__getstate__", getstate)
+    setattr(cls, "__setstate__", setstate)
+    return cls
+
+
 def _slotted(cls: type, fields: tuple[Field[t.Any], ...]) -> t.Any:
     """``cls`` made again with ``__slots__``, as ``dataclass(slots=True)`` does."""
     if "__slots__" in cls.__dict__:

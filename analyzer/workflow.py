@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from analyzer import passes
+from analyzer.collector import paused
 from analyzer.config import Config
 from analyzer.core import Options, analyze_source
 from analyzer.estimators import TableEstimate, estimate_file
@@ -410,14 +411,15 @@ def scope_findings(
     if replicating:
         steps.append(replication)
     found: list[Finding] = []
-    for step in steps:
-        if on_error is None:
-            found.extend(step())
-            continue
-        try:
-            found.extend(step())
-        except Exception as err:
-            found.append(on_error(name, err))
+    with paused():  # the scope's IR is large and acyclic (D194)
+        for step in steps:
+            if on_error is None:
+                found.extend(step())
+                continue
+            try:
+                found.extend(step())
+            except Exception as err:
+                found.append(on_error(name, err))
     return found
 
 

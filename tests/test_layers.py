@@ -18,6 +18,8 @@ STAGES: dict[str, int] = {
     "grammars": 0,
     "analyzer.ir": 1,
     "analyzer.ir_schema": 1,
+    # the garbage collector paused around steps that build many acyclic objects (D194)
+    "analyzer.collector": 1,
     "analyzer.split": 1,
     "analyzer.source": 2,
     "analyzer.settings": 2,

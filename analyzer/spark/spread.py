@@ -36,7 +36,6 @@ at a time and the scope's links; the scope step holds the scope's checked files
 
 from __future__ import annotations
 
-import gc
 import os
 import pickle
 import shutil
@@ -46,6 +45,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import field, replace
 from typing import Any
 
+from analyzer.collector import paused
 from analyzer.core import Options
 from analyzer.ir import Diagnostic, FileResult, Severity, pack, unpack
 from analyzer.passes.link_context import ScopeLinks, merge_links, scope_links
@@ -203,13 +203,8 @@ class Settled:
         """The scope's links, merged from its pieces once in this process."""
         found = self._links.get(scope)
         if found is None:
-            was = gc.isenabled()
-            gc.disable()  # many acyclic objects at once (D190)
-            try:
+            with paused():  # many acyclic objects at once (D190)
                 found = merge_links([pickle.loads(p) for p in self.pieces.get(scope, ())])
-            finally:
-                if was:
-                    gc.enable()
             self._links[scope] = found
         return found
 
@@ -237,9 +232,7 @@ def settle_scopes(
     again: dict[str, str] = {}
     quiet: set[str] = set()
     plain: set[str] = set()
-    was = gc.isenabled()
-    gc.disable()  # many acyclic objects at once (D190)
-    try:
+    with paused():  # many acyclic objects at once (D190)
         for scope, members in by_scope.items():
 
             def redo(
@@ -270,9 +263,6 @@ def settle_scopes(
             pieces[scope] = tuple(row[5] for row in kept)
             if not any(row[8] for row in kept):
                 plain.add(scope)
-    finally:
-        if was:
-            gc.enable()
     places = {index: tuple(found) for index, found in spilled.items()}
     return Settled(pieces, again, frozenset(quiet), places, frozenset(plain))
 
@@ -408,17 +398,13 @@ class ScopeStep:
         counts: Counter[tuple[str, str]] = Counter()
         try:
             for scope, places, articles_too in scopes:
-                was = gc.isenabled()
-                gc.disable()  # many acyclic objects at once (D190)
-                try:
-                    members = [_unmember(_read(w)) for _, w in sorted(places)]
-                finally:
-                    if was:
-                        gc.enable()
                 by: dict[str, list[Any]] = {}
-                for name, row in worker.finish_members(scope, members, self.run, articles_too):
+                with paused():  # the scope's members are many acyclic objects (D190, D194)
+                    members = [_unmember(_read(w)) for _, w in sorted(places)]
+                    found = worker.finish_members(scope, members, self.run, articles_too)
+                    del members
+                for name, row in found:
                     by.setdefault(name, []).append(row)
-                del members
                 for name, rows in by.items():
                     writer.add(name, rows)
                     direct.count_rows(name, rows, counts)

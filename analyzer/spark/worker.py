@@ -46,6 +46,7 @@ from dataclasses import replace
 from typing import Any
 
 from analyzer import workflow
+from analyzer.collector import paused
 from analyzer.config import AuditSettings
 from analyzer.core import Options, analyze_source
 from analyzer.diagnostics import CODES
@@ -722,6 +723,13 @@ def finish_members(
     """The scope step: :func:`finish_scope`, :func:`graph_scope`, :func:`replication_scope`
     and :func:`audit_scope` over one scope's members, each row tagged with its dataset
     (:data:`TAGS`, ``audit``); ``articles_too``: see :func:`replication_scope`."""
+    with paused():  # the scope's IR is large and acyclic (D194)
+        return _finish_members(scope, members, run, articles_too)
+
+
+def _finish_members(
+    scope: str, members: list[Member], run: RunSettings, articles_too: bool
+) -> list[tuple[str, Row]]:
     context = None
     if scope:
         try:  # made once for the scope rules and the graph (the same index, O(tables))
