@@ -660,6 +660,7 @@ def _in_pool(
         initargs=(job, folder),
     )
     try:
+        _launch(pool, jobs)
         at: list[Where] = []
         found = _ordered(pool, _first_chunk, _chunks(listed, size), window)
         for i, ((where, outline, piece), (_, scope)) in enumerate(zip(found, listed, strict=True)):
@@ -682,6 +683,32 @@ def _in_pool(
         raise PoolError("interrupted") from None
     finally:
         _stop(pool)
+
+
+def _nothing() -> None:
+    """The task that makes the pool start its workers (:func:`_launch`)."""
+
+
+def _launch(pool: cf.ProcessPoolExecutor, jobs: int) -> None:
+    """The pool's workers started with Ctrl-C held back until each is registered.
+
+    A forked worker is recorded in the pool a few statements after ``fork`` returns; a
+    Ctrl-C handled in between left it out of the pool, so :func:`_stop` did not end it,
+    and it waited for ever on the task queue's lock that a stopped sibling held (and
+    kept the run's stderr open: the hang ``tests/test_jobs.py`` saw). The workers keep
+    the blocked signal: a terminal's Ctrl-C reaches the whole process group, and the
+    parent ends them (:func:`_stop`) instead of each dying on its own traceback."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no fork, no such window
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        # forks every worker in this thread (spawned ones: one per task until all run)
+        for _ in range(jobs):
+            pool.submit(_nothing)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a held Ctrl-C is raised here
 
 
 def _start_method() -> str:
