@@ -280,8 +280,9 @@ def pickled(cls: C) -> C:
     (True, 'analyzer.records')
     """
     getstate, setstate = _state(tuple(f.name for f in dataclasses.fields(cls)))
-    setattr(cls, "__getstate__", getstate)
-    setattr(cls, "__setstate__", setstate)
+    made: t.Any = cls
+    made.__getstate__ = getstate
+    made.__setstate__ = setstate
     return cls
 
 
