@@ -4,9 +4,10 @@ by the platform's documented rule (quoted on each function). None where the rule
 documented or the operands are outside it: the caller leaves the column untyped (P009).
 
 SQL Server, "Precision, scale, and length (Transact-SQL)": for ``e1 + e2`` of decimal
-operands ``p = max(s1, s2) + max(p1 - s1, p2 - s2) + 1``, ``s = max(s1, s2)``; an integer
-operand is the decimal of its precision (``int`` 10, "The int data type has a precision of
-10 ... and a scale of 0"):
+operands ``p = max(s1, s2) + max(p1-s1, p2-s2) + 1``, ``s = max(s1, s2)``; "The precision
+and scale for any expression that is not decimal is the precision and scale defined for
+the data type of the expression" ("The int data type has a precision of 10, a length of 4,
+and a scale of 0."):
 
 >>> d = lambda t: make(t, "tsql")
 >>> arithmetic("+", d("decimal(12,2)"), d("int"), "tsql").declared
@@ -126,20 +127,23 @@ def arithmetic(
 
     SQL Server ("Precision, scale, and length (Transact-SQL)"; "Data type precedence"):
     "If an operator has two expressions with different numeric data types, the rules of
-    data type precedence define the data type of the result"; a decimal result by the
-    page's table (``*``: ``p1 + p2 + 1``, ``s1 + s2``; ``/``: ``p1 - s1 + s2 + max(6, s1 +
-    p2 + 1)``, ``max(6, s1 + p2 + 1)``; ``%``: ``min(p1 - s1, p2 - s2) + max(s1, s2)``,
-    ``max(s1, s2)``), above 38 reduced as the page says (:func:`_reduced`); ``+`` of two
+    data type precedence define the data type of the result."; a decimal result by the
+    page's table ("e1 * e2 | p1 + p2 + 1 | s1 + s2"; "e1 / e2 | p1 - s1 + s2 + max(6, s1 +
+    p2 + 1) | max(6, s1 + p2 + 1)"; "e1 % e2 | min(p1-s1, p2 -s2) + max( s1,s2 ) | max(s1,
+    s2)"), above 38 reduced as the page says (:func:`_reduced`); ``+`` of two
     strings is concatenation (:func:`concatenation`); ``datetime`` / ``smalldatetime``
     plus or minus a number is that type ("+ (Addition)": "Returns the data type of the
     argument with the higher precedence").
 
-    Teradata ("Binary Arithmetic Result Data Types"): BYTEINT, SMALLINT and INTEGER
-    operands give INTEGER, a BIGINT one BIGINT; a FLOAT operand FLOAT ("before an INTEGER
-    value is added to a FLOAT value, the INTEGER value is converted to FLOAT, the data
-    type of the result"); DECIMAL by "DECIMAL Result Data Type" with ``p`` from MaxDecimal
-    (:func:`max_decimal_precision`; two DECIMAL operands read with the larger of their
-    digits); ``DATE`` plus or minus an integer or decimal is ``DATE``.
+    Teradata (SQL Functions, Expressions, and Predicates, "Binary Arithmetic Result Data
+    Types"): BYTEINT, SMALLINT and INTEGER operands give INTEGER, a BIGINT one BIGINT; a
+    FLOAT operand FLOAT ("before an INTEGER value is added to a FLOAT value, the INTEGER
+    value is converted to FLOAT, the data type of the result."); DECIMAL by "DECIMAL Result
+    Data Type" ("DECIMAL(m,n) | DECIMAL(k,j) | + - | DECIMAL(min(p, (1+max(n,j)+max(m -n,k
+    -j))),max(n,j))"; "* | DECIMAL(min(p,m +k),(n +j))"; "/ MOD | DECIMAL(p,max(n,j))")
+    with ``p`` from MaxDecimal (:func:`max_decimal_precision`; two DECIMAL operands read
+    with the larger of their digits, D180); ``DATE`` plus or minus an integer or decimal
+    is ``DATE``.
 
     >>> d = lambda t: make(t, "tsql")
     >>> arithmetic("*", d("decimal(12,2)"), d("decimal(10,4)"), "tsql").declared
@@ -180,12 +184,15 @@ def _tsql_decimal(t: DataType) -> tuple[int, int] | None:
 
 
 def _reduced(p: int, s: int, integral: int, additive: bool) -> tuple[int, int]:
-    """SQL Server above 38 ("Precision, scale, and length"): "In addition and subtraction
-    operations ... The resulting scale is min(precision, 38) - max(p1 - s1, p2 - s2)"; in
-    multiplication and division "The resulting scale is reduced to min(scale, 38 -
-    (precision-scale)) if the integral part is less than 32 ...", "The scale isn't changed
-    if it's less than 6 and if the integral part is greater than 32", "The scale is set to 6
-    if it's greater than 6 and if the integral part is greater than 32"."""
+    """SQL Server above 38 ("Precision, scale, and length (Transact-SQL)", the table's
+    footnote and the paragraphs after it): "When a result precision is greater than 38,
+    it's reduced to 38"; "In addition and subtraction operations ... Resulting scale is
+    MIN(precision, 38) - max(p1 - s1, p2 - s2)"; "In multiplication and division
+    operations, we need precision - scale places to store the integral part of the
+    result.": "The resulting scale is reduced to min(scale, 38 - (precision-scale)) if the
+    integral part is less than 32", "The scale won't be changed if it's less than 6 and if
+    the integral part is greater than 32", "The scale will be set to 6 if it's greater than
+    6 and if the integral part is greater than 32" (an integral part of 32: D180)."""
     if p <= 38:
         return p, s
     if additive:
@@ -310,11 +317,12 @@ def common(branches: Sequence[DataType], dialect: str) -> DataType | None:
 
     SQL Server: CASE (Transact-SQL) "Returns the highest precedence type from the set of
     types in result_expressions and the optional else_result_expression"; COALESCE
-    "Returns the data type of expression with the highest data type precedence"; UNION
-    (Transact-SQL) "the data type of the result is determined from the rules of data type
-    precedence"; "Precision, scale, and length": for UNION "the resulting length is the
-    maximum length of the two expressions", a decimal ``p = max(s1, s2) + max(p1 - s1, p2 -
-    s2)``, ``s = max(s1, s2)`` (the same rule read for CASE and COALESCE, D180).
+    "Returns the data type of expression with the highest data type precedence"; "Set
+    Operators - UNION (Transact-SQL)": "When data types differ, the resulting data type is
+    determined based on the rules for data type precedence."; "Precision, scale, and
+    length (Transact-SQL)": "the resulting length is the longer of the two expressions",
+    "e1 { UNION | EXCEPT | INTERSECT } e2 | max(s1, s2) + max(p1-s1, p2-s2) | max(s1, s2)"
+    (the same rule read for CASE and COALESCE, D180).
 
     Teradata ("Rules for the CASE Expression Result Type"): "If all of the THEN and ELSE
     expressions have the same non-character data type, the result ... is that type"; a

@@ -513,10 +513,17 @@ def test_an_untyped_column_stays_untyped_downstream() -> None:
 
 
 def test_set_operations_name_from_the_first_query_type_per_platform() -> None:
-    # SQL Server UNION (Transact-SQL): "The column names in the result are the names of the
-    # first query"; types by data type precedence, a decimal by "Precision, scale, and
-    # length": e1 UNION e2 -> p = max(s1, s2) + max(p1-s1, p2-s2), s = max(s1, s2); strings
-    # "the resulting length is the maximum length of the two expressions".
+    # SQL Server. "Combining Results Sets with UNION" (SQL Server 2008 R2 docs): "The
+    # result set column names of a UNION are the same as the column names in the result
+    # set of the first SELECT statement in the UNION." "Set Operators - UNION
+    # (Transact-SQL)", Arguments: "When data types differ, the resulting data type is
+    # determined based on the rules for data type precedence. When the types are the same
+    # but differ in precision, scale, or length, the result is determined based on the
+    # same rules for combining expressions." "Precision, scale, and length (Transact-SQL)",
+    # its table: "e1 { UNION | EXCEPT | INTERSECT } e2 | max(s1, s2) + max(p1-s1, p2-s2) |
+    # max(s1, s2)" (6 + 12, 6); "When comparing two expressions of the same data type but
+    # different lengths by using UNION, EXCEPT, or INTERSECT, the resulting length is the
+    # longer of the two expressions."
     ms = _run(
         "CREATE TABLE dbo.a (id int NOT NULL, amt decimal(12,2) NOT NULL, v varchar(10) NOT NULL);"
         "\nGO\nCREATE TABLE dbo.b (k bigint NOT NULL, amt decimal(18,6) NULL, v varchar(30) "
@@ -533,7 +540,12 @@ def test_set_operations_name_from_the_first_query_type_per_platform() -> None:
         ("v", "VARCHAR(30)", None, None, 30, False),
     ]
     assert _codes(ms) == []
-    # Teradata: the first query's types (D182), nullable if a branch is
+    # Teradata, SQL Data Manipulation Language, set operators, "Data Type Compatibility":
+    # "The data types in the first SELECT statement determine the data types of
+    # corresponding columns in the result set."; "Character types in the first SELECT
+    # statement determine the length of character strings in the result set."; "The
+    # character set of the expression in the first SELECT statement determines the
+    # character set for the entire query." Nullable if a branch is (D182).
     td = _run(ORDERS_TD + "CREATE TABLE u AS (SELECT order_id, note FROM orders UNION ALL "
               "SELECT cust_id, name FROM customers) WITH NO DATA;", TD)  # fmt: skip
     assert [

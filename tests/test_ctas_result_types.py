@@ -61,38 +61,51 @@ def test_tsql_arithmetic_precision_scale_and_precedence() -> None:
     )
     r = analyze_bytes("t.sql", sql.encode(), MS)
     got = _types(r, "a")
+    # Quotes: "Precision, scale, and length (Transact-SQL)", its table (e1 op e2), the
+    # table's footnote (*) and the two paragraphs after it, as in the page's source
+    # (MicrosoftDocs/sql-docs, docs/t-sql/data-types/precision-scale-and-length-transact-sql.md).
     expected = {
         # "If an operator has two expressions with different numeric data types, the rules
-        # of data type precedence define the data type of the result": bigint > int
+        # of data type precedence define the data type of the result.": bigint > int
         "ib": ("BIGINT", True, "arithmetic"),
-        # e1 + e2: p = max(s1, s2) + max(p1-s1, p2-s2) + 1 = 2 + max(10, 10) + 1 (int: "a
-        # precision of 10 ... and a scale of 0"), s = max(s1, s2) = 2
+        # "e1 + e2 | max(s1, s2) + max(p1-s1, p2-s2) + 1 | max(s1, s2)" = 2 + 10 + 1, 2;
+        # "The int data type has a precision of 10, a length of 4, and a scale of 0."
         "di": ("DECIMAL(13,2)", True, "arithmetic"),
-        # e1 * e2: p = p1 + p2 + 1 = 23, s = s1 + s2 = 6
+        # "e1 * e2 | p1 + p2 + 1 | s1 + s2" = 23, 6
         "de": ("DECIMAL(23,6)", True, "arithmetic"),
-        # e1 / e2: p = p1 - s1 + s2 + max(6, s1 + p2 + 1) = 12-2+4+13 = 27, s = 13
+        # "e1 / e2 | p1 - s1 + s2 + max(6, s1 + p2 + 1) | max(6, s1 + p2 + 1)"
+        # = 12-2+4+13 = 27, 13
         "dq": ("DECIMAL(27,13)", True, "arithmetic"),
-        # e1 % e2: p = min(p1-s1, p2-s2) + max(s1, s2) = 6 + 4, s = 4
+        # "e1 % e2 | min(p1-s1, p2 -s2) + max( s1,s2 ) | max(s1, s2)" = 6 + 4, 4
         "dm": ("DECIMAL(10,4)", True, "arithmetic"),
-        # + above 38: "The resulting scale is min(precision, 38) - max(p1 - s1, p2 - s2)"
-        # = 38 - 28 = 10
+        # + gives p = 10 + 28 + 1 = 39: "When a result precision is greater than 38, it's
+        # reduced to 38"; "In addition and subtraction operations, we need max(p1 - s1, p2 -
+        # s2) places to store integral part of the decimal number." "Resulting scale is
+        # MIN(precision, 38) - max(p1 - s1, p2 - s2)" = 38 - 28 = 10
         "bb_add": ("DECIMAL(38,10)", True, "arithmetic"),
-        # * above 38, integral part 77 - 20 = 57 > 32 and scale 20 > 6: "The scale is set
-        # to 6 if it's greater than 6 and if the integral part is greater than 32"
+        # * gives p = 77, s = 20: "In multiplication and division operations, we need
+        # precision - scale places to store the integral part of the result." 77 - 20 = 57:
+        # "The scale will be set to 6 if it's greater than 6 and if the integral part is
+        # greater than 32. In this case, both integral part and scale would be reduced and
+        # resulting type is decimal(38,6)."
         "bb_mul": ("DECIMAL(38,6)", True, "arithmetic"),
-        # / : p = 38-10+10+max(6, 49) = 87, s = 49; integral 38 > 32: scale 6
+        # / gives p = 38-10+10+max(6, 49) = 87, s = 49; integral part 87 - 49 = 38 > 32 and
+        # scale > 6: the same rule, decimal(38,6)
         "bb_div": ("DECIMAL(38,6)", True, "arithmetic"),
         "mi": ("MONEY", True, "arithmetic"),  # money > int in precedence
         "fi": ("FLOAT", True, "arithmetic"),
         "ri": ("REAL", True, "arithmetic"),
         "rf": ("FLOAT", True, "arithmetic"),  # float > real
         "neg": ("decimal(12,2)", True, "arithmetic"),
-        # "When two char, varchar, binary, or varbinary expressions are concatenated, the
-        # length of the resulting expression is the sum of the lengths ... up to 8,000";
-        # varchar > char in precedence
+        # "When concatenating two char, varchar, binary, or varbinary expressions, the
+        # length of the resulting expression is the sum of the lengths of the two source
+        # expressions, up to 8,000 bytes."; varchar > char in precedence
         "vc": ("VARCHAR(15)", True, "concatenation"),
         "nv": ("NVARCHAR(30)", True, "concatenation"),  # nvarchar > varchar
-        "wx": ("NVARCHAR(4000)", True, "concatenation"),  # nchar/nvarchar: up to 4,000
+        # "When concatenating two nchar or nvarchar expressions, the length of the resulting
+        # expression is the sum of the lengths of the two source expressions, up to 4,000
+        # byte-pairs."
+        "wx": ("NVARCHAR(4000)", True, "concatenation"),
         "xx": ("VARCHAR(8000)", True, "concatenation"),
         # + (Addition): a datetime plus a number of days; "Returns the data type of the
         # argument with the higher precedence"
@@ -149,26 +162,36 @@ def test_teradata_arithmetic_and_concatenation() -> None:
         " c1 || c3 AS cc, c1 || c2 AS cu, v || c1 AS vc, d / i AS bad FROM s.t) WITH NO DATA;"
     )
     r = analyze_bytes("t.sql", sql.encode(), _td())
+    # Quotes: SQL Functions, Expressions, and Predicates, "Binary Arithmetic Result Data
+    # Types" and its "DECIMAL Result Data Type" (16.20, 17.10, 17.20: the same words).
     assert _types(r, "a") == {
-        # "Binary Arithmetic Result Data Types": BYTEINT / SMALLINT / INTEGER operands give
-        # INTEGER, BIGINT gives BIGINT
+        # BYTEINT / SMALLINT / INTEGER operands give INTEGER, BIGINT gives BIGINT (D180; the
+        # page's rows for two integer operands were not retrieved, so not quoted here)
         "bs": ("INTEGER", True, "arithmetic"),
         "ib": ("BIGINT", True, "arithmetic"),
-        # "DECIMAL(m,n) | BYTEINT SMALLINT INTEGER BIGINT | + - * | DECIMAL(p,n)"; MaxDecimal
-        # 0 (the DBS Control default) and m = 12 <= 15: p = 15
+        # "DECIMAL(m,n) | BYTEINT SMALLINT INTEGER BIGINT | + - * | DECIMAL(p,n)"; "IF
+        # MaxDecimal is … | AND the number of digits in the decimal operand is … | THEN p is
+        # …": "0 or 15 | ≤ 15 | 15" (MaxDecimal 0, the DBS Control default; m = 12)
         "di": ("DECIMAL(15,2)", True, "arithmetic"),
-        # "BYTEINT ... BIGINT | DECIMAL(k,j) | * / + - MOD | DECIMAL(p,j)"; k = 18: p = 18
+        # "BYTEINT SMALLINT INTEGER BIGINT | DECIMAL(k,j) | * / + - MOD | DECIMAL(p,j)";
+        # k = 18: "> 15 and ≤18 | 18"
         "ie": ("DECIMAL(18,4)", True, "arithmetic"),
-        # "+ -: DECIMAL(min(p, (1+max(n,j)+max(m-n,k-j))),max(n,j))" = min(18, 1+4+14), 4
+        # "DECIMAL(m,n) | DECIMAL(k,j) | + - | DECIMAL(min(p, (1+max(n,j)+max(m -n,k
+        # -j))),max(n,j))" = min(18, 1+4+14), 4; "the value of p ... depends on the value
+        # specified for MaxDecimal in DBSControl and the number of digits in the
+        # DECIMAL(m,n) and DECIMAL(k,j) operands": "0 or 15 | m and k ≤ 15 | 15", "(m or k
+        # > 15) and (m and k ≤" ... (the rest of that table was not retrieved; 18 here as
+        # the one-operand table gives for 18 digits, D180)
         "de": ("DECIMAL(18,4)", True, "arithmetic"),
-        # "*: DECIMAL(min(p,m+k),(n+j))" = min(18, 30), 6
+        # "* | DECIMAL(min(p,m +k),(n +j))" = min(18, 30), 6
         "dme": ("DECIMAL(18,6)", True, "arithmetic"),
-        # "/ MOD: DECIMAL(p,max(n,j))"
+        # "/ MOD | DECIMAL(p,max(n,j))"
         "dde": ("DECIMAL(18,4)", True, "arithmetic"),
-        # m = 20 > 18: p = 38; 1 + 2 + max(18, 10) = 21
+        # m = 20: p = 38 (the one-operand table's "> 18 | 38"; the two-operand rows for
+        # "> 18" were not retrieved, D180); 1 + 2 + max(18, 10) = 21
         "wd": ("DECIMAL(21,2)", True, "arithmetic"),
-        # "before an INTEGER value is added to a FLOAT value, the INTEGER value is converted
-        # to FLOAT, the data type of the result"
+        # "For example, before an INTEGER value is added to a FLOAT value, the INTEGER value
+        # is converted to FLOAT, the data type of the result."
         "fi": ("FLOAT", True, "arithmetic"),
         # "DATE | BYTEINT SMALLINT INTEGER BIGINT | + - | DATE"
         "dt1": ("DATE", True, "arithmetic"),
@@ -178,7 +201,8 @@ def test_teradata_arithmetic_and_concatenation() -> None:
         "cc": ("CHAR(8)", True, "concatenation"),
         "cu": ("VARCHAR(7)", True, "concatenation"),
         "vc": ("VARCHAR(13)", True, "concatenation"),
-        # DECIMAL / INTEGER is not in the table: not typed (P009)
+        # DECIMAL / INTEGER: "DECIMAL(m,n) | BYTEINT SMALLINT INTEGER BIGINT" lists "+ - *"
+        # only: not typed (P009)
         "bad": ("", True, None),
     }
     cols = {c.name: c for c in _table(r, "a").columns}
