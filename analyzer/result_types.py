@@ -143,7 +143,10 @@ def arithmetic(
     -j))),max(n,j))"; "* | DECIMAL(min(p,m +k),(n +j))"; "/ MOD | DECIMAL(p,max(n,j))")
     with ``p`` from MaxDecimal (:func:`max_decimal_precision`; two DECIMAL operands read
     with the larger of their digits, D180); ``DATE`` plus or minus an integer or decimal
-    is ``DATE``.
+    is ``DATE``. The page's "DECIMAL(m,n) | BYTEINT SMALLINT INTEGER BIGINT | + - * |
+    DECIMAL(p,n)" has no ``/`` or ``MOD``; they are read as its mirror "BYTEINT SMALLINT
+    INTEGER BIGINT | DECIMAL(k,j) | * / + - MOD | DECIMAL(p,j)" gives them: ``DECIMAL(p,n)``,
+    ``p`` from ``m`` (D196).
 
     >>> d = lambda t: make(t, "tsql")
     >>> arithmetic("*", d("decimal(12,2)"), d("decimal(10,4)"), "tsql").declared
@@ -157,6 +160,8 @@ def arithmetic(
     'DECIMAL(15,2)'
     >>> arithmetic("*", t("DECIMAL(12,2)"), t("INTEGER"), "teradata", 38).declared
     'DECIMAL(38,2)'
+    >>> arithmetic("%", t("DECIMAL(16,3)"), t("SMALLINT"), "teradata").declared
+    'DECIMAL(18,3)'
     """
     if dialect in _TSQL:
         return _tsql_arithmetic(op, left, right)
@@ -250,9 +255,7 @@ def _teradata_arithmetic(op: str, a: DataType, b: DataType, max_decimal: int) ->
     if fa == "integer":  # BYTEINT ... BIGINT op DECIMAL(k,j): DECIMAL(p,j), any operator
         k, j = _td_decimal(b)
         return make(f"DECIMAL({max_decimal_precision(k, max_decimal)},{j})", "teradata")
-    if fb == "integer":  # DECIMAL(m,n) op BYTEINT ... BIGINT: + - * only are in the table
-        if op not in "+-*":
-            return None
+    if fb == "integer":  # DECIMAL(m,n) op BYTEINT ... BIGINT: DECIMAL(p,n); / and MOD: D196
         m, n = _td_decimal(a)
         return make(f"DECIMAL({max_decimal_precision(m, max_decimal)},{n})", "teradata")
     (m, n), (k, j) = _td_decimal(a), _td_decimal(b)
@@ -324,15 +327,21 @@ def common(branches: Sequence[DataType], dialect: str) -> DataType | None:
     "e1 { UNION | EXCEPT | INTERSECT } e2 | max(s1, s2) + max(p1-s1, p2-s2) | max(s1, s2)"
     (the same rule read for CASE and COALESCE, D180).
 
-    Teradata ("Rules for the CASE Expression Result Type"): "If all of the THEN and ELSE
-    expressions have the same non-character data type, the result ... is that type"; a
-    FLOAT and no character string: FLOAT; "a mix of BYTEINT, SMALLINT, INTEGER, and BIGINT
-    data: the resulting type is the largest type"; all character ("THEN/ELSE Character Type
-    Expressions"): "the length equal to the maximum length of the different character data
-    types", "If the data types of all of the THEN/ELSE expressions are CHARACTER (or CHAR),
-    the result data type is CHARACTER. If one or more expressions are VARCHAR ..., the
-    result data type is VARCHAR". Other mixes (DECIMALs of different precision, DECIMAL
-    with integers, character with numeric) are not typed.
+    Teradata (SQL Functions, Expressions, and Predicates, "Rules for the CASE Expression
+    Result Type"; COALESCE: "COALESCE is a shorthand expression for the following full CASE
+    expression"): "If all of the THEN and ELSE expressions have the same non-character data
+    type, the result of the CASE expression is that type."; "THEN/ELSE Expressions Having
+    Mixed Data Types": "contain a FLOAT (approximate numeric) and no character strings |
+    the CASE expression returns a FLOAT result."; "are composed only of mixed DECIMAL,
+    BYTEINT, SMALLINT, INTEGER, and BIGINT data | all are implicitly converted to FLOAT and
+    the CASE expression returns a FLOAT result." (D197); "are a mix of BYTEINT, SMALLINT,
+    INTEGER, and BIGINT data | the resulting type is the largest type of any of the
+    THEN/ELSE clause expressions"; all character ("THEN/ELSE Character Type Expressions"):
+    "the length equal to the maximum length of the different character data types", "If
+    the data types of all of the THEN/ELSE expressions are CHARACTER (or CHAR), the result
+    data type is CHARACTER. If one or more expressions are VARCHAR ..., the result data type
+    is VARCHAR". Other mixes (DECIMALs of different precision or scale, character with
+    numeric) are not typed (D180).
 
     >>> d = lambda t: make(t, "tsql")
     >>> common([d("varchar(10)"), d("nvarchar(4)"), d("char(20)")], "tsql").declared
@@ -344,6 +353,8 @@ def common(branches: Sequence[DataType], dialect: str) -> DataType | None:
     'INTEGER'
     >>> common([t("CHAR(3)"), t("VARCHAR(5)")], "teradata").declared
     'VARCHAR(5)'
+    >>> common([t("DECIMAL(12,2)"), t("BYTEINT")], "teradata").declared
+    'FLOAT'
     """
     if not branches:
         return None
@@ -362,8 +373,13 @@ def common(branches: Sequence[DataType], dialect: str) -> DataType | None:
         )
     if "float" in families and families <= {"float", "integer", "decimal"}:
         return make("FLOAT", dialect)
-    if families == {"integer"} and all(b.name in _TD_INTEGERS for b in branches):
-        return make(max((b.name for b in branches), key=_TD_INTEGERS.index), dialect)
+    integers = [b for b in branches if b.family == "integer"]
+    if any(b.name not in _TD_INTEGERS for b in integers):
+        return None
+    if families == {"integer"}:
+        return make(max((b.name for b in integers), key=_TD_INTEGERS.index), dialect)
+    if families == {"integer", "decimal"}:
+        return make("FLOAT", dialect)
     return None
 
 

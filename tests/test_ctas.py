@@ -221,11 +221,12 @@ def test_table_star_expands_only_that_table() -> None:
 
 def test_untyped_expressions_one_diagnostic_rest_sized(tmp_path: Path) -> None:
     sql = ORDERS_TD + (
-        # expressions the documented rules do not type: a function, DECIMAL / INTEGER (not
-        # in Teradata's "DECIMAL Result Data Type" table), a CASE mixing DECIMAL and BYTEINT
-        "CREATE TABLE agg AS (SELECT cust_id, ZEROIFNULL(amount) AS total, amount / 2 AS dbl, "
-        "CASE WHEN amount > 0 THEN amount ELSE 0 END AS pos FROM sales.orders) "
-        "WITH DATA;"
+        # expressions the documented rules do not type: a function, a concatenation of a
+        # number (its length is its format's, D180), a CASE over DECIMALs that differ (D197;
+        # DECIMAL / INTEGER and a CASE mixing DECIMAL and BYTEINT are typed: D196, D197)
+        "CREATE TABLE agg AS (SELECT cust_id, ZEROIFNULL(amount) AS total, note || amount "
+        "AS dbl, CASE WHEN amount > 0 THEN amount ELSE CAST(0 AS DECIMAL(5,1)) END AS pos "
+        "FROM sales.orders) WITH DATA;"
     )
     r = _run(sql, TD)
     agg = _table(r, "agg")
@@ -237,7 +238,7 @@ def test_untyped_expressions_one_diagnostic_rest_sized(tmp_path: Path) -> None:
     ]
     p009 = [d for d in r.diagnostics if d.code == "P009"]
     assert len(p009) == 1
-    for text in ("ZEROIFNULL(amount)", "amount / 2", "CASE WHEN amount > 0"):
+    for text in ("ZEROIFNULL(amount)", "note || amount", "CASE WHEN amount > 0"):
         assert text in p009[0].message
     assert p009[0].span is not None and p009[0].span.line == 12
     # `size`: S001 for each untyped column, the typed one sized (INTEGER: 4 bytes)

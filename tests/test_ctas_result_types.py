@@ -15,11 +15,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from analyzer.cli import main
 from analyzer.config import Config
 from analyzer.core import Options, analyze_bytes
-from analyzer.ir import FileResult, Table
+from analyzer.ir import DataType, FileResult, Table
+from analyzer.result_types import arithmetic, common, make
 from analyzer.settings import SizingSettings, TeradataSettings
 
 MS = Options(dialect="tsql")
@@ -159,7 +162,8 @@ def test_teradata_arithmetic_and_concatenation() -> None:
     sql = TD_SRC + (
         "CREATE TABLE s.a AS (SELECT b + sm AS bs, i * bi AS ib, d + i AS di, i * e AS ie,"
         " d + e AS de, d * e AS dme, d / e AS dde, w + d AS wd, f + i AS fi, dt + 1 AS dt1,"
-        " c1 || c3 AS cc, c1 || c2 AS cu, v || c1 AS vc, d / i AS bad FROM s.t) WITH NO DATA;"
+        " c1 || c3 AS cc, c1 || c2 AS cu, v || c1 AS vc, d / i AS dqi, d MOD sm AS dmi,"
+        " w / b AS wqb, bi / d AS bqd FROM s.t) WITH NO DATA;"
     )
     r = analyze_bytes("t.sql", sql.encode(), _td())
     # Quotes: SQL Functions, Expressions, and Predicates, "Binary Arithmetic Result Data
@@ -201,9 +205,13 @@ def test_teradata_arithmetic_and_concatenation() -> None:
         "cc": ("CHAR(8)", True, "concatenation"),
         "cu": ("VARCHAR(7)", True, "concatenation"),
         "vc": ("VARCHAR(13)", True, "concatenation"),
-        # DECIMAL / INTEGER: "DECIMAL(m,n) | BYTEINT SMALLINT INTEGER BIGINT" lists "+ - *"
-        # only: not typed (P009)
-        "bad": ("", True, None),
+        # DECIMAL / and MOD an integer: "DECIMAL(m,n) | BYTEINT SMALLINT INTEGER BIGINT"
+        # lists "+ - *" only; read as the mirror row "BYTEINT SMALLINT INTEGER BIGINT |
+        # DECIMAL(k,j) | * / + - MOD | DECIMAL(p,j)" (D196): DECIMAL(p,n), p from m = 12
+        "dqi": ("DECIMAL(15,2)", True, "arithmetic"),
+        "dmi": ("DECIMAL(15,2)", True, "arithmetic"),
+        "wqb": ("DECIMAL(38,2)", True, "arithmetic"),  # m = 20: "> 18 | 38"
+        "bqd": ("DECIMAL(15,2)", True, "arithmetic"),  # the row itself: DECIMAL(p,j)
     }
     cols = {c.name: c for c in _table(r, "a").columns}
     # "CHARACTER(4) CHARACTER SET UNICODE || CHARACTER(3) CHARACTER SET LATIN" gives
@@ -251,21 +259,36 @@ def test_teradata_case_result_type_rules() -> None:
     sql = TD_SRC + (
         "CREATE TABLE s.k AS (SELECT CASE WHEN i > 0 THEN b ELSE i END AS k1,"
         " CASE WHEN i > 0 THEN f ELSE i END AS k2, CASE WHEN i > 0 THEN d ELSE d END AS k3,"
-        " COALESCE(sm, b) AS k4, CASE WHEN i > 0 THEN d ELSE 0 END AS k5 FROM s.t) WITH NO DATA;"
+        " COALESCE(sm, b) AS k4, CASE WHEN i > 0 THEN d ELSE 0 END AS k5,"
+        " COALESCE(bi, e, sm) AS k6, CASE WHEN i > 0 THEN d ELSE e END AS k7 FROM s.t)"
+        " WITH NO DATA;"
     )
     r = analyze_bytes("t.sql", sql.encode(), _td())
+    # SQL Functions, Expressions, and Predicates, "Rules for the CASE Expression Result
+    # Type": "THEN/ELSE Expressions Having Mixed Data Types" (IF the THEN / ELSE clause
+    # expressions … | THEN …) and "THEN/ELSE Expressions Having the Same Non-Character Data
+    # Type"; COALESCE: "COALESCE is a shorthand expression for the following full CASE
+    # expression"
     assert _types(r, "k") == {
-        # "a mix of BYTEINT, SMALLINT, INTEGER, and BIGINT data: the resulting type is the
-        # largest type of any of the THEN/ELSE clause expressions"
+        # "are a mix of BYTEINT, SMALLINT, INTEGER, and BIGINT data | the resulting type is
+        # the largest type of any of the THEN/ELSE clause expressions"
         "k1": ("INTEGER", True, "CASE"),
-        # "contain a FLOAT (approximate numeric) and no character strings: the CASE
-        # expression returns a FLOAT result"
+        # "contain a FLOAT (approximate numeric) and no character strings | the CASE
+        # expression returns a FLOAT result."
         "k2": ("FLOAT", True, "CASE"),
         # "If all of the THEN and ELSE expressions have the same non-character data type,
-        # the result of the CASE expression is that type"
+        # the result of the CASE expression is that type."
         "k3": ("DECIMAL(12,2)", True, "CASE"),
         "k4": ("SMALLINT", True, "COALESCE"),
-        "k5": ("", True, None),  # DECIMAL with BYTEINT: not typed
+        # "are composed only of mixed DECIMAL, BYTEINT, SMALLINT, INTEGER, and BIGINT data
+        # | all are implicitly converted to FLOAT and the CASE expression returns a FLOAT
+        # result." (0 is a BYTEINT literal, D174)
+        "k5": ("FLOAT", True, "CASE"),
+        "k6": ("FLOAT", True, "COALESCE"),
+        # "are composed only of DECIMAL data | the CASE expression returns a DECIMAL
+        # result.", its precision and scale referred to "Binary Arithmetic Result Data
+        # Types" without an operator: not typed (D180)
+        "k7": ("", True, None),
     }
 
 
@@ -330,3 +353,70 @@ def test_tsql_convert_dateadd_and_window_aggregates() -> None:
         "s": ("DECIMAL(38,2)", True, "SUM"),
         "lit": ("", True, None),  # a string literal date: not typed
     }
+
+
+#: Teradata integer types and their ranges (SQL Data Types and Literals: BYTEINT -128 to
+#: 127, SMALLINT -32768 to 32767, INTEGER -2,147,483,648 to 2,147,483,647, BIGINT -2**63 to
+#: 2**63 - 1).
+TD_INT_RANGES = {
+    "BYTEINT": (-(2**7), 2**7 - 1),
+    "SMALLINT": (-(2**15), 2**15 - 1),
+    "INTEGER": (-(2**31), 2**31 - 1),
+    "BIGINT": (-(2**63), 2**63 - 1),
+}
+td_integers = st.sampled_from(sorted(TD_INT_RANGES)).map(lambda n: make(n, "teradata"))
+td_decimals = st.integers(1, 38).flatmap(
+    lambda m: st.integers(0, m).map(lambda n: make(f"DECIMAL({m},{n})", "teradata"))
+)
+
+
+@given(
+    st.sampled_from("+-*/%"),
+    td_decimals,
+    td_integers,
+    st.booleans(),
+    st.sampled_from((0, 15, 18, 38)),
+)
+def test_teradata_decimal_with_an_integer_holds_the_decimal_operand(
+    op: str, dec: DataType, integer: DataType, decimal_left: bool, max_decimal: int
+) -> None:
+    # "DECIMAL(m,n) | BYTEINT SMALLINT INTEGER BIGINT | + - * | DECIMAL(p,n)" and "BYTEINT
+    # SMALLINT INTEGER BIGINT | DECIMAL(k,j) | * / + - MOD | DECIMAL(p,j)" (/ and MOD with
+    # the DECIMAL on the left: D196), p by MaxDecimal: "0 or 15 | ≤ 15 | 15", "> 15 and ≤18
+    # | 18", "> 18 | 38", "18 | ≤ 18 | 18", "> 18 | 38", "38 | any value | 38". So the
+    # result keeps the DECIMAL's scale and has at least its integral digits, whichever side
+    # and operator, and p is one of the table's values.
+    left, right = (dec, integer) if decimal_left else (integer, dec)
+    found = arithmetic(op, left, right, "teradata", max_decimal)
+    assert found is not None and found.family == "decimal"
+    assert found.scale == dec.scale
+    assert found.precision is not None and dec.precision is not None
+    assert found.precision - found.scale >= dec.precision - (dec.scale or 0)
+    assert found.precision in (
+        (18, 38) if max_decimal == 18 else (38,) if max_decimal == 38 else (15, 18, 38)
+    )
+
+
+@given(st.lists(st.one_of(td_integers, td_decimals), min_size=1, max_size=6), st.randoms())
+def test_teradata_case_over_integers_and_decimals(branches: list[DataType], rnd: object) -> None:
+    # "Rules for the CASE Expression Result Type": the same type gives that type; "are
+    # composed only of mixed DECIMAL, BYTEINT, SMALLINT, INTEGER, and BIGINT data | all are
+    # implicitly converted to FLOAT"; "are a mix of BYTEINT, SMALLINT, INTEGER, and BIGINT
+    # data | the resulting type is the largest type": a type holding every branch's values.
+    found = common(branches, "teradata")
+    shuffled = list(branches)
+    rnd.shuffle(shuffled)  # type: ignore[attr-defined]
+    assert common(shuffled, "teradata") == found  # the order of the branches does not matter
+    families = {b.family for b in branches}
+    if all(b == branches[0] for b in branches):
+        assert found == branches[0]
+    elif families == {"integer"}:
+        assert found is not None and found.name in TD_INT_RANGES
+        low, high = TD_INT_RANGES[found.name]
+        assert all(
+            low <= TD_INT_RANGES[b.name][0] and TD_INT_RANGES[b.name][1] <= high for b in branches
+        )
+    elif families == {"integer", "decimal"}:
+        assert found is not None and found.declared == "FLOAT"
+    else:  # DECIMALs of different precision or scale: not typed (D180)
+        assert found is None
