@@ -94,6 +94,26 @@ _TD_CHARACTER = frozenset({"CHAR", "CHARACTER", "VARCHAR", "CHAR VARYING", "CHAR
 #: Teradata integer types, smallest first (CASE: "the largest type of any of the
 #: THEN/ELSE clause expressions").
 _TD_INTEGERS = ("BYTEINT", "SMALLINT", "INTEGER", "BIGINT")
+#: ASE's datatype hierarchy, the numeric types of it, highest first (Transact-SQL User's
+#: Guide, "Mixed-mode arithmetic and datatype hierarchy": "floatn 1 float 2 ... real 5
+#: numericn 6 numeric 7 decimaln 8 decimal 9 moneyn 10 money 11 smallmoney 12 ... intn 14
+#: uintn 15 bigint 16 ubigint 17 int 18 uint 19 smallint 20 usmallint 21 tinyint 22").
+_ASE_HIERARCHY = (
+    "FLOAT",
+    "REAL",
+    "NUMERIC",
+    "DECIMAL",
+    "MONEY",
+    "SMALLMONEY",
+    "BIGINT",
+    "INT",
+    "SMALLINT",
+    "TINYINT",
+)
+#: Spellings of one ASE hierarchy entry.
+_ASE_SAME = {"INTEGER": "INT", "DOUBLE PRECISION": "FLOAT", "DEC": "DECIMAL"}
+#: An ASE integer as a numeric operand: the digits of its range (D198).
+_ASE_AS_NUMERIC = {"TINYINT": 3, "SMALLINT": 5, "INT": 10, "BIGINT": 19}
 
 
 def make(declared: str, dialect: str) -> DataType:
@@ -148,6 +168,12 @@ def arithmetic(
     INTEGER BIGINT | DECIMAL(k,j) | * / + - MOD | DECIMAL(p,j)" gives them: ``DECIMAL(p,n)``,
     ``p`` from ``m`` (D196).
 
+    ASE (Transact-SQL User's Guide, "Mixed-mode arithmetic and datatype hierarchy"): "The
+    datatype hierarchy determines the results of computations using values of different
+    datatypes. The result value is assigned the datatype that is closest to the top of the
+    list."; two numeric or decimal operands by "Determining precision and scale", Table 6-5
+    (:func:`_ase_arithmetic`).
+
     >>> d = lambda t: make(t, "tsql")
     >>> arithmetic("*", d("decimal(12,2)"), d("decimal(10,4)"), "tsql").declared
     'DECIMAL(23,6)'
@@ -162,11 +188,18 @@ def arithmetic(
     'DECIMAL(38,2)'
     >>> arithmetic("%", t("DECIMAL(16,3)"), t("SMALLINT"), "teradata").declared
     'DECIMAL(18,3)'
+    >>> a = lambda s: make(s, "sybase")
+    >>> arithmetic("*", a("numeric(12,2)"), a("numeric(10,4)"), "sybase").declared
+    'NUMERIC(23,6)'
+    >>> arithmetic("+", a("smallint"), a("int"), "sybase").declared
+    'INT'
     """
     if dialect in _TSQL:
         return _tsql_arithmetic(op, left, right)
     if dialect == "teradata":
         return _teradata_arithmetic(op, left, right, max_decimal)
+    if dialect == "sybase":
+        return _ase_arithmetic(op, left, right)
     return None
 
 
@@ -265,6 +298,60 @@ def _teradata_arithmetic(op: str, a: DataType, b: DataType, max_decimal: int) ->
     if op == "*":
         return make(f"DECIMAL({min(p, m + k)},{min(n + j, min(p, m + k))})", "teradata")
     return make(f"DECIMAL({p},{max(n, j)})", "teradata")
+
+
+def _ase_name(t: DataType) -> str:
+    return _ASE_SAME.get(t.name, t.name)
+
+
+def _ase_arithmetic(op: str, a: DataType, b: DataType) -> DataType | None:
+    """ASE ``a op b`` of numeric types. The type by the datatype hierarchy (Transact-SQL
+    User's Guide, "Mixed-mode arithmetic and datatype hierarchy": "qty is a smallint,
+    which has a hierarchy of 20; royalty is an int, which has a hierarchy of 18. Therefore,
+    the datatype of the result is an int."); a numeric or decimal one by "Determining
+    precision and scale" (15.7 and 16.0), Table 6-5 "Precision and scale after arithmetic
+    operations": "n1 + n2 | max(s1, s2) + max(p1 -s1, p2 - s2) + 1 | max(s1, s2)", "n1 - n2"
+    the same, "n1 * n2 | s1 + s2 + (p1 - s1) + (p2 - s2) + 1 | s1 + s2", "n1 / n2 | max(s1
+    + p2 + 1, 6) + p1 - s1 + s2 | max(s1 + p2 + 1, 6)" (other editions print another ``/``
+    row, D198). An integer operand of a numeric one counts as the numeric of its digits;
+    ``%`` of numerics, money or floats, money with numerics, a result above 38 digits and
+    unsigned types are not typed (D198).
+
+    >>> a = lambda s: make(s, "sybase")
+    >>> _ase_arithmetic("/", a("numeric(10,2)"), a("numeric(5,1)")).declared
+    'NUMERIC(17,8)'
+    >>> _ase_arithmetic("+", a("decimal(12,2)"), a("int")).declared
+    'DECIMAL(13,2)'
+    >>> _ase_arithmetic("*", a("money"), a("real")).declared
+    'REAL'
+    """
+    names = (_ase_name(a), _ase_name(b))
+    if any(n not in _ASE_HIERARCHY for n in names):
+        return None
+    top = min(names, key=_ASE_HIERARCHY.index)
+    if top in ("FLOAT", "REAL"):
+        return make(top, "sybase") if op != "%" else None
+    if top not in ("NUMERIC", "DECIMAL"):
+        money = "MONEY" in top  # money, smallmoney: + - * / by the hierarchy; % not typed
+        return make(top, "sybase") if op in "+-*/" or not money else None
+    digits: list[tuple[int, int]] = []
+    for t, n in zip((a, b), names, strict=True):
+        if n in ("NUMERIC", "DECIMAL"):
+            digits.append((t.precision or 18, t.scale or 0))  # numeric alone is (18,0)
+        elif n in _ASE_AS_NUMERIC:
+            digits.append((_ASE_AS_NUMERIC[n], 0))
+        else:
+            return None  # money with numeric: not in Table 6-5
+    (p1, s1), (p2, s2) = digits
+    if op in "+-":
+        p, s = max(s1, s2) + max(p1 - s1, p2 - s2) + 1, max(s1, s2)
+    elif op == "*":
+        p, s = s1 + s2 + (p1 - s1) + (p2 - s2) + 1, s1 + s2
+    elif op == "/":
+        p, s = max(s1 + p2 + 1, 6) + p1 - s1 + s2, max(s1 + p2 + 1, 6)
+    else:
+        return None
+    return make(f"{top}({p},{s})", "sybase") if p <= 38 else None
 
 
 def _length(t: DataType) -> int:

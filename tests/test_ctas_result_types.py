@@ -420,3 +420,88 @@ def test_teradata_case_over_integers_and_decimals(branches: list[DataType], rnd:
         assert found is not None and found.declared == "FLOAT"
     else:  # DECIMALs of different precision or scale: not typed (D180)
         assert found is None
+
+
+ASE_SRC = """create table dbo.t (
+    ti tinyint not null, si smallint not null, i int not null, bi bigint not null,
+    n numeric(12,2) not null, m numeric(10,4) not null, d decimal(12,2) not null,
+    big numeric(38,10) not null, mo money not null, f float not null, r real not null,
+    v varchar(10) not null
+)
+go
+"""
+
+
+def test_ase_arithmetic_hierarchy_precision_and_scale() -> None:
+    sql = ASE_SRC + (
+        "select si * i as si_i, ti + ti as tt, n + m as nm_add, n - m as nm_sub,"
+        " n * m as nm_mul, n / m as nm_div, n + i as n_i, bi * n as bi_n, d * n as d_n,"
+        " mo + i as mo_i, f * n as f_n, r + i as r_i, big * big as wide, n % m as nmod,"
+        " mo + n as mon, v + i as vi\ninto dbo.a from dbo.t\ngo\n"
+    )
+    r = analyze_bytes("t.sql", sql.encode(), Options(dialect="sybase"))
+    # Transact-SQL User's Guide (15.7), "Mixed-mode arithmetic and datatype hierarchy" and
+    # "Determining precision and scale", Table 6-5 "Precision and scale after arithmetic
+    # operations" (the same words in the 16.0 guide's "Determine Precision and Scale").
+    assert _types(r, "a") == {
+        # "qty is a smallint, which has a hierarchy of 20; royalty is an int, which has a
+        # hierarchy of 18. Therefore, the datatype of the result is an int."
+        "si_i": ("INT", True, "arithmetic"),
+        "tt": ("TINYINT", True, "arithmetic"),
+        # "n1 + n2 | max(s1, s2) + max(p1 -s1, p2 - s2) + 1 | max(s1, s2)" = 4 + 10 + 1, 4;
+        # "n1 - n2" the same
+        "nm_add": ("NUMERIC(15,4)", True, "arithmetic"),
+        "nm_sub": ("NUMERIC(15,4)", True, "arithmetic"),
+        # "n1 * n2 | s1 + s2 + (p1 - s1) + (p2 - s2) + 1 | s1 + s2" = 2+4+10+6+1, 6
+        "nm_mul": ("NUMERIC(23,6)", True, "arithmetic"),
+        # "n1 / n2 | max(s1 + p2 + 1, 6) + p1 - s1 + s2 | max(s1 + p2 + 1, 6)" = 13+10+4, 13
+        # (the 16.0 Reference Manual prints another row: D198)
+        "nm_div": ("NUMERIC(27,13)", True, "arithmetic"),
+        # an int counted as numeric(10,0), a bigint as numeric(19,0) (D198): 2 + 10 + 1, 2;
+        # 2 + 0 + 10 + 19 + 1, 2
+        "n_i": ("NUMERIC(13,2)", True, "arithmetic"),
+        "bi_n": ("NUMERIC(32,2)", True, "arithmetic"),
+        # "numeric 7", "decimal 9": "The result value is assigned the datatype that is
+        # closest to the top of the list."
+        "d_n": ("NUMERIC(25,4)", True, "arithmetic"),
+        "mo_i": ("MONEY", True, "arithmetic"),  # "money 11", "int 18"
+        "f_n": ("FLOAT", True, "arithmetic"),  # "float 2"
+        "r_i": ("REAL", True, "arithmetic"),  # "real 5"
+        # not typed (D198): 77 digits, % of numerics, money with numeric, a string
+        "wide": ("", True, None),
+        "nmod": ("", True, None),
+        "mon": ("", True, None),
+        "vi": ("", True, None),
+    }
+    [p009] = [d for d in r.diagnostics if d.code == "P009"]
+    assert "big * big, n % m, mo + n, v + i" in p009.message
+
+
+ase_numerics = st.integers(1, 38).flatmap(
+    lambda p: st.integers(0, p).map(lambda s: make(f"numeric({p},{s})", "sybase"))
+)
+
+
+@given(st.sampled_from("+-*/"), ase_numerics, ase_numerics)
+def test_ase_numeric_result_holds_its_operands(op: str, a: DataType, b: DataType) -> None:
+    # Table 6-5: + - * give a numeric that holds every value of both operands' types (as
+    # many integral digits and as large a scale as each), / one that holds every value of
+    # the dividend's type and at least 6 decimals ("max(s1 + p2 + 1, 6)"); a result of
+    # more than 38 digits is not typed (D198).
+    found = arithmetic(op, a, b, "sybase")
+    (p1, s1), (p2, s2) = (a.precision or 0, a.scale or 0), (b.precision or 0, b.scale or 0)
+    wanted = {
+        "+": max(s1, s2) + max(p1 - s1, p2 - s2) + 1,
+        "-": max(s1, s2) + max(p1 - s1, p2 - s2) + 1,
+        "*": p1 + p2 + 1,
+        "/": max(s1 + p2 + 1, 6) + p1 - s1 + s2,
+    }[op]
+    if wanted > 38:
+        assert found is None
+        return
+    assert found is not None and found.name == "NUMERIC" and found.precision == wanted
+    p, s = found.precision, found.scale or 0
+    holds = [(p1, s1)] if op == "/" else [(p1, s1), (p2, s2)]
+    assert all(p - s >= pi - si and s >= si for pi, si in holds)
+    if op == "/":
+        assert s >= 6
