@@ -4,9 +4,10 @@ by the platform's documented rule (quoted on each function). None where the rule
 documented or the operands are outside it: the caller leaves the column untyped (P009).
 
 SQL Server, "Precision, scale, and length (Transact-SQL)": for ``e1 + e2`` of decimal
-operands ``p = max(s1, s2) + max(p1 - s1, p2 - s2) + 1``, ``s = max(s1, s2)``; an integer
-operand is the decimal of its precision (``int`` 10, "The int data type has a precision of
-10 ... and a scale of 0"):
+operands ``p = max(s1, s2) + max(p1-s1, p2-s2) + 1``, ``s = max(s1, s2)``; "The precision
+and scale for any expression that is not decimal is the precision and scale defined for
+the data type of the expression" ("The int data type has a precision of 10, a length of 4,
+and a scale of 0."):
 
 >>> d = lambda t: make(t, "tsql")
 >>> arithmetic("+", d("decimal(12,2)"), d("int"), "tsql").declared
@@ -93,6 +94,26 @@ _TD_CHARACTER = frozenset({"CHAR", "CHARACTER", "VARCHAR", "CHAR VARYING", "CHAR
 #: Teradata integer types, smallest first (CASE: "the largest type of any of the
 #: THEN/ELSE clause expressions").
 _TD_INTEGERS = ("BYTEINT", "SMALLINT", "INTEGER", "BIGINT")
+#: ASE's datatype hierarchy, the numeric types of it, highest first (Transact-SQL User's
+#: Guide, "Mixed-mode arithmetic and datatype hierarchy": "floatn 1 float 2 ... real 5
+#: numericn 6 numeric 7 decimaln 8 decimal 9 moneyn 10 money 11 smallmoney 12 ... intn 14
+#: uintn 15 bigint 16 ubigint 17 int 18 uint 19 smallint 20 usmallint 21 tinyint 22").
+_ASE_HIERARCHY = (
+    "FLOAT",
+    "REAL",
+    "NUMERIC",
+    "DECIMAL",
+    "MONEY",
+    "SMALLMONEY",
+    "BIGINT",
+    "INT",
+    "SMALLINT",
+    "TINYINT",
+)
+#: Spellings of one ASE hierarchy entry.
+_ASE_SAME = {"INTEGER": "INT", "DOUBLE PRECISION": "FLOAT", "DEC": "DECIMAL"}
+#: An ASE integer as a numeric operand: the digits of its range (D198).
+_ASE_AS_NUMERIC = {"TINYINT": 3, "SMALLINT": 5, "INT": 10, "BIGINT": 19}
 
 
 def make(declared: str, dialect: str) -> DataType:
@@ -126,20 +147,32 @@ def arithmetic(
 
     SQL Server ("Precision, scale, and length (Transact-SQL)"; "Data type precedence"):
     "If an operator has two expressions with different numeric data types, the rules of
-    data type precedence define the data type of the result"; a decimal result by the
-    page's table (``*``: ``p1 + p2 + 1``, ``s1 + s2``; ``/``: ``p1 - s1 + s2 + max(6, s1 +
-    p2 + 1)``, ``max(6, s1 + p2 + 1)``; ``%``: ``min(p1 - s1, p2 - s2) + max(s1, s2)``,
-    ``max(s1, s2)``), above 38 reduced as the page says (:func:`_reduced`); ``+`` of two
+    data type precedence define the data type of the result."; a decimal result by the
+    page's table ("e1 * e2 | p1 + p2 + 1 | s1 + s2"; "e1 / e2 | p1 - s1 + s2 + max(6, s1 +
+    p2 + 1) | max(6, s1 + p2 + 1)"; "e1 % e2 | min(p1-s1, p2 -s2) + max( s1,s2 ) | max(s1,
+    s2)"), above 38 reduced as the page says (:func:`_reduced`); ``+`` of two
     strings is concatenation (:func:`concatenation`); ``datetime`` / ``smalldatetime``
     plus or minus a number is that type ("+ (Addition)": "Returns the data type of the
     argument with the higher precedence").
 
-    Teradata ("Binary Arithmetic Result Data Types"): BYTEINT, SMALLINT and INTEGER
-    operands give INTEGER, a BIGINT one BIGINT; a FLOAT operand FLOAT ("before an INTEGER
-    value is added to a FLOAT value, the INTEGER value is converted to FLOAT, the data
-    type of the result"); DECIMAL by "DECIMAL Result Data Type" with ``p`` from MaxDecimal
-    (:func:`max_decimal_precision`; two DECIMAL operands read with the larger of their
-    digits); ``DATE`` plus or minus an integer or decimal is ``DATE``.
+    Teradata (SQL Functions, Expressions, and Predicates, "Binary Arithmetic Result Data
+    Types"): BYTEINT, SMALLINT and INTEGER operands give INTEGER, a BIGINT one BIGINT; a
+    FLOAT operand FLOAT ("before an INTEGER value is added to a FLOAT value, the INTEGER
+    value is converted to FLOAT, the data type of the result."); DECIMAL by "DECIMAL Result
+    Data Type" ("DECIMAL(m,n) | DECIMAL(k,j) | + - | DECIMAL(min(p, (1+max(n,j)+max(m -n,k
+    -j))),max(n,j))"; "* | DECIMAL(min(p,m +k),(n +j))"; "/ MOD | DECIMAL(p,max(n,j))")
+    with ``p`` from MaxDecimal (:func:`max_decimal_precision`; two DECIMAL operands read
+    with the larger of their digits, D180); ``DATE`` plus or minus an integer or decimal
+    is ``DATE``. The page's "DECIMAL(m,n) | BYTEINT SMALLINT INTEGER BIGINT | + - * |
+    DECIMAL(p,n)" has no ``/`` or ``MOD``; they are read as its mirror "BYTEINT SMALLINT
+    INTEGER BIGINT | DECIMAL(k,j) | * / + - MOD | DECIMAL(p,j)" gives them: ``DECIMAL(p,n)``,
+    ``p`` from ``m`` (D196).
+
+    ASE (Transact-SQL User's Guide, "Mixed-mode arithmetic and datatype hierarchy"): "The
+    datatype hierarchy determines the results of computations using values of different
+    datatypes. The result value is assigned the datatype that is closest to the top of the
+    list."; two numeric or decimal operands by "Determining precision and scale", Table 6-5
+    (:func:`_ase_arithmetic`).
 
     >>> d = lambda t: make(t, "tsql")
     >>> arithmetic("*", d("decimal(12,2)"), d("decimal(10,4)"), "tsql").declared
@@ -153,11 +186,20 @@ def arithmetic(
     'DECIMAL(15,2)'
     >>> arithmetic("*", t("DECIMAL(12,2)"), t("INTEGER"), "teradata", 38).declared
     'DECIMAL(38,2)'
+    >>> arithmetic("%", t("DECIMAL(16,3)"), t("SMALLINT"), "teradata").declared
+    'DECIMAL(18,3)'
+    >>> a = lambda s: make(s, "sybase")
+    >>> arithmetic("*", a("numeric(12,2)"), a("numeric(10,4)"), "sybase").declared
+    'NUMERIC(23,6)'
+    >>> arithmetic("+", a("smallint"), a("int"), "sybase").declared
+    'INT'
     """
     if dialect in _TSQL:
         return _tsql_arithmetic(op, left, right)
     if dialect == "teradata":
         return _teradata_arithmetic(op, left, right, max_decimal)
+    if dialect == "sybase":
+        return _ase_arithmetic(op, left, right)
     return None
 
 
@@ -180,12 +222,15 @@ def _tsql_decimal(t: DataType) -> tuple[int, int] | None:
 
 
 def _reduced(p: int, s: int, integral: int, additive: bool) -> tuple[int, int]:
-    """SQL Server above 38 ("Precision, scale, and length"): "In addition and subtraction
-    operations ... The resulting scale is min(precision, 38) - max(p1 - s1, p2 - s2)"; in
-    multiplication and division "The resulting scale is reduced to min(scale, 38 -
-    (precision-scale)) if the integral part is less than 32 ...", "The scale isn't changed
-    if it's less than 6 and if the integral part is greater than 32", "The scale is set to 6
-    if it's greater than 6 and if the integral part is greater than 32"."""
+    """SQL Server above 38 ("Precision, scale, and length (Transact-SQL)", the table's
+    footnote and the paragraphs after it): "When a result precision is greater than 38,
+    it's reduced to 38"; "In addition and subtraction operations ... Resulting scale is
+    MIN(precision, 38) - max(p1 - s1, p2 - s2)"; "In multiplication and division
+    operations, we need precision - scale places to store the integral part of the
+    result.": "The resulting scale is reduced to min(scale, 38 - (precision-scale)) if the
+    integral part is less than 32", "The scale won't be changed if it's less than 6 and if
+    the integral part is greater than 32", "The scale will be set to 6 if it's greater than
+    6 and if the integral part is greater than 32" (an integral part of 32: D180)."""
     if p <= 38:
         return p, s
     if additive:
@@ -243,9 +288,7 @@ def _teradata_arithmetic(op: str, a: DataType, b: DataType, max_decimal: int) ->
     if fa == "integer":  # BYTEINT ... BIGINT op DECIMAL(k,j): DECIMAL(p,j), any operator
         k, j = _td_decimal(b)
         return make(f"DECIMAL({max_decimal_precision(k, max_decimal)},{j})", "teradata")
-    if fb == "integer":  # DECIMAL(m,n) op BYTEINT ... BIGINT: + - * only are in the table
-        if op not in "+-*":
-            return None
+    if fb == "integer":  # DECIMAL(m,n) op BYTEINT ... BIGINT: DECIMAL(p,n); / and MOD: D196
         m, n = _td_decimal(a)
         return make(f"DECIMAL({max_decimal_precision(m, max_decimal)},{n})", "teradata")
     (m, n), (k, j) = _td_decimal(a), _td_decimal(b)
@@ -255,6 +298,60 @@ def _teradata_arithmetic(op: str, a: DataType, b: DataType, max_decimal: int) ->
     if op == "*":
         return make(f"DECIMAL({min(p, m + k)},{min(n + j, min(p, m + k))})", "teradata")
     return make(f"DECIMAL({p},{max(n, j)})", "teradata")
+
+
+def _ase_name(t: DataType) -> str:
+    return _ASE_SAME.get(t.name, t.name)
+
+
+def _ase_arithmetic(op: str, a: DataType, b: DataType) -> DataType | None:
+    """ASE ``a op b`` of numeric types. The type by the datatype hierarchy (Transact-SQL
+    User's Guide, "Mixed-mode arithmetic and datatype hierarchy": "qty is a smallint,
+    which has a hierarchy of 20; royalty is an int, which has a hierarchy of 18. Therefore,
+    the datatype of the result is an int."); a numeric or decimal one by "Determining
+    precision and scale" (15.7 and 16.0), Table 6-5 "Precision and scale after arithmetic
+    operations": "n1 + n2 | max(s1, s2) + max(p1 -s1, p2 - s2) + 1 | max(s1, s2)", "n1 - n2"
+    the same, "n1 * n2 | s1 + s2 + (p1 - s1) + (p2 - s2) + 1 | s1 + s2", "n1 / n2 | max(s1
+    + p2 + 1, 6) + p1 - s1 + s2 | max(s1 + p2 + 1, 6)" (other editions print another ``/``
+    row, D198). An integer operand of a numeric one counts as the numeric of its digits;
+    ``%`` of numerics, money or floats, money with numerics, a result above 38 digits and
+    unsigned types are not typed (D198).
+
+    >>> a = lambda s: make(s, "sybase")
+    >>> _ase_arithmetic("/", a("numeric(10,2)"), a("numeric(5,1)")).declared
+    'NUMERIC(17,8)'
+    >>> _ase_arithmetic("+", a("decimal(12,2)"), a("int")).declared
+    'DECIMAL(13,2)'
+    >>> _ase_arithmetic("*", a("money"), a("real")).declared
+    'REAL'
+    """
+    names = (_ase_name(a), _ase_name(b))
+    if any(n not in _ASE_HIERARCHY for n in names):
+        return None
+    top = min(names, key=_ASE_HIERARCHY.index)
+    if top in ("FLOAT", "REAL"):
+        return make(top, "sybase") if op != "%" else None
+    if top not in ("NUMERIC", "DECIMAL"):
+        money = "MONEY" in top  # money, smallmoney: + - * / by the hierarchy; % not typed
+        return make(top, "sybase") if op in "+-*/" or not money else None
+    digits: list[tuple[int, int]] = []
+    for t, n in zip((a, b), names, strict=True):
+        if n in ("NUMERIC", "DECIMAL"):
+            digits.append((t.precision or 18, t.scale or 0))  # numeric alone is (18,0)
+        elif n in _ASE_AS_NUMERIC:
+            digits.append((_ASE_AS_NUMERIC[n], 0))
+        else:
+            return None  # money with numeric: not in Table 6-5
+    (p1, s1), (p2, s2) = digits
+    if op in "+-":
+        p, s = max(s1, s2) + max(p1 - s1, p2 - s2) + 1, max(s1, s2)
+    elif op == "*":
+        p, s = s1 + s2 + (p1 - s1) + (p2 - s2) + 1, s1 + s2
+    elif op == "/":
+        p, s = max(s1 + p2 + 1, 6) + p1 - s1 + s2, max(s1 + p2 + 1, 6)
+    else:
+        return None
+    return make(f"{top}({p},{s})", "sybase") if p <= 38 else None
 
 
 def _length(t: DataType) -> int:
@@ -310,21 +407,28 @@ def common(branches: Sequence[DataType], dialect: str) -> DataType | None:
 
     SQL Server: CASE (Transact-SQL) "Returns the highest precedence type from the set of
     types in result_expressions and the optional else_result_expression"; COALESCE
-    "Returns the data type of expression with the highest data type precedence"; UNION
-    (Transact-SQL) "the data type of the result is determined from the rules of data type
-    precedence"; "Precision, scale, and length": for UNION "the resulting length is the
-    maximum length of the two expressions", a decimal ``p = max(s1, s2) + max(p1 - s1, p2 -
-    s2)``, ``s = max(s1, s2)`` (the same rule read for CASE and COALESCE, D180).
+    "Returns the data type of expression with the highest data type precedence"; "Set
+    Operators - UNION (Transact-SQL)": "When data types differ, the resulting data type is
+    determined based on the rules for data type precedence."; "Precision, scale, and
+    length (Transact-SQL)": "the resulting length is the longer of the two expressions",
+    "e1 { UNION | EXCEPT | INTERSECT } e2 | max(s1, s2) + max(p1-s1, p2-s2) | max(s1, s2)"
+    (the same rule read for CASE and COALESCE, D180).
 
-    Teradata ("Rules for the CASE Expression Result Type"): "If all of the THEN and ELSE
-    expressions have the same non-character data type, the result ... is that type"; a
-    FLOAT and no character string: FLOAT; "a mix of BYTEINT, SMALLINT, INTEGER, and BIGINT
-    data: the resulting type is the largest type"; all character ("THEN/ELSE Character Type
-    Expressions"): "the length equal to the maximum length of the different character data
-    types", "If the data types of all of the THEN/ELSE expressions are CHARACTER (or CHAR),
-    the result data type is CHARACTER. If one or more expressions are VARCHAR ..., the
-    result data type is VARCHAR". Other mixes (DECIMALs of different precision, DECIMAL
-    with integers, character with numeric) are not typed.
+    Teradata (SQL Functions, Expressions, and Predicates, "Rules for the CASE Expression
+    Result Type"; COALESCE: "COALESCE is a shorthand expression for the following full CASE
+    expression"): "If all of the THEN and ELSE expressions have the same non-character data
+    type, the result of the CASE expression is that type."; "THEN/ELSE Expressions Having
+    Mixed Data Types": "contain a FLOAT (approximate numeric) and no character strings |
+    the CASE expression returns a FLOAT result."; "are composed only of mixed DECIMAL,
+    BYTEINT, SMALLINT, INTEGER, and BIGINT data | all are implicitly converted to FLOAT and
+    the CASE expression returns a FLOAT result." (D197); "are a mix of BYTEINT, SMALLINT,
+    INTEGER, and BIGINT data | the resulting type is the largest type of any of the
+    THEN/ELSE clause expressions"; all character ("THEN/ELSE Character Type Expressions"):
+    "the length equal to the maximum length of the different character data types", "If
+    the data types of all of the THEN/ELSE expressions are CHARACTER (or CHAR), the result
+    data type is CHARACTER. If one or more expressions are VARCHAR ..., the result data type
+    is VARCHAR". Other mixes (DECIMALs of different precision or scale, character with
+    numeric) are not typed (D180).
 
     >>> d = lambda t: make(t, "tsql")
     >>> common([d("varchar(10)"), d("nvarchar(4)"), d("char(20)")], "tsql").declared
@@ -336,6 +440,8 @@ def common(branches: Sequence[DataType], dialect: str) -> DataType | None:
     'INTEGER'
     >>> common([t("CHAR(3)"), t("VARCHAR(5)")], "teradata").declared
     'VARCHAR(5)'
+    >>> common([t("DECIMAL(12,2)"), t("BYTEINT")], "teradata").declared
+    'FLOAT'
     """
     if not branches:
         return None
@@ -354,8 +460,13 @@ def common(branches: Sequence[DataType], dialect: str) -> DataType | None:
         )
     if "float" in families and families <= {"float", "integer", "decimal"}:
         return make("FLOAT", dialect)
-    if families == {"integer"} and all(b.name in _TD_INTEGERS for b in branches):
-        return make(max((b.name for b in branches), key=_TD_INTEGERS.index), dialect)
+    integers = [b for b in branches if b.family == "integer"]
+    if any(b.name not in _TD_INTEGERS for b in integers):
+        return None
+    if families == {"integer"}:
+        return make(max((b.name for b in integers), key=_TD_INTEGERS.index), dialect)
+    if families == {"integer", "decimal"}:
+        return make("FLOAT", dialect)
     return None
 
 

@@ -221,11 +221,12 @@ def test_table_star_expands_only_that_table() -> None:
 
 def test_untyped_expressions_one_diagnostic_rest_sized(tmp_path: Path) -> None:
     sql = ORDERS_TD + (
-        # expressions the documented rules do not type: a function, DECIMAL / INTEGER (not
-        # in Teradata's "DECIMAL Result Data Type" table), a CASE mixing DECIMAL and BYTEINT
-        "CREATE TABLE agg AS (SELECT cust_id, ZEROIFNULL(amount) AS total, amount / 2 AS dbl, "
-        "CASE WHEN amount > 0 THEN amount ELSE 0 END AS pos FROM sales.orders) "
-        "WITH DATA;"
+        # expressions the documented rules do not type: a function, a concatenation of a
+        # number (its length is its format's, D180), a CASE over DECIMALs that differ (D197;
+        # DECIMAL / INTEGER and a CASE mixing DECIMAL and BYTEINT are typed: D196, D197)
+        "CREATE TABLE agg AS (SELECT cust_id, ZEROIFNULL(amount) AS total, note || amount "
+        "AS dbl, CASE WHEN amount > 0 THEN amount ELSE CAST(0 AS DECIMAL(5,1)) END AS pos "
+        "FROM sales.orders) WITH DATA;"
     )
     r = _run(sql, TD)
     agg = _table(r, "agg")
@@ -237,7 +238,7 @@ def test_untyped_expressions_one_diagnostic_rest_sized(tmp_path: Path) -> None:
     ]
     p009 = [d for d in r.diagnostics if d.code == "P009"]
     assert len(p009) == 1
-    for text in ("ZEROIFNULL(amount)", "amount / 2", "CASE WHEN amount > 0"):
+    for text in ("ZEROIFNULL(amount)", "note || amount", "CASE WHEN amount > 0"):
         assert text in p009[0].message
     assert p009[0].span is not None and p009[0].span.line == 12
     # `size`: S001 for each untyped column, the typed one sized (INTEGER: 4 bytes)
@@ -513,10 +514,17 @@ def test_an_untyped_column_stays_untyped_downstream() -> None:
 
 
 def test_set_operations_name_from_the_first_query_type_per_platform() -> None:
-    # SQL Server UNION (Transact-SQL): "The column names in the result are the names of the
-    # first query"; types by data type precedence, a decimal by "Precision, scale, and
-    # length": e1 UNION e2 -> p = max(s1, s2) + max(p1-s1, p2-s2), s = max(s1, s2); strings
-    # "the resulting length is the maximum length of the two expressions".
+    # SQL Server. "Combining Results Sets with UNION" (SQL Server 2008 R2 docs): "The
+    # result set column names of a UNION are the same as the column names in the result
+    # set of the first SELECT statement in the UNION." "Set Operators - UNION
+    # (Transact-SQL)", Arguments: "When data types differ, the resulting data type is
+    # determined based on the rules for data type precedence. When the types are the same
+    # but differ in precision, scale, or length, the result is determined based on the
+    # same rules for combining expressions." "Precision, scale, and length (Transact-SQL)",
+    # its table: "e1 { UNION | EXCEPT | INTERSECT } e2 | max(s1, s2) + max(p1-s1, p2-s2) |
+    # max(s1, s2)" (6 + 12, 6); "When comparing two expressions of the same data type but
+    # different lengths by using UNION, EXCEPT, or INTERSECT, the resulting length is the
+    # longer of the two expressions."
     ms = _run(
         "CREATE TABLE dbo.a (id int NOT NULL, amt decimal(12,2) NOT NULL, v varchar(10) NOT NULL);"
         "\nGO\nCREATE TABLE dbo.b (k bigint NOT NULL, amt decimal(18,6) NULL, v varchar(30) "
@@ -533,7 +541,12 @@ def test_set_operations_name_from_the_first_query_type_per_platform() -> None:
         ("v", "VARCHAR(30)", None, None, 30, False),
     ]
     assert _codes(ms) == []
-    # Teradata: the first query's types (D182), nullable if a branch is
+    # Teradata, SQL Data Manipulation Language, set operators, "Data Type Compatibility":
+    # "The data types in the first SELECT statement determine the data types of
+    # corresponding columns in the result set."; "Character types in the first SELECT
+    # statement determine the length of character strings in the result set."; "The
+    # character set of the expression in the first SELECT statement determines the
+    # character set for the entire query." Nullable if a branch is (D182).
     td = _run(ORDERS_TD + "CREATE TABLE u AS (SELECT order_id, note FROM orders UNION ALL "
               "SELECT cust_id, name FROM customers) WITH NO DATA;", TD)  # fmt: skip
     assert [

@@ -262,8 +262,9 @@ UNTYPED_DERIVED_COLUMN = Rule(
     "(D183), or an expression other than a "
     "column reference, a CAST, a literal, MAX or MIN, an aggregate, arithmetic, "
     "concatenation, CASE or COALESCE whose operand types the platform's documented "
-    "result-type rules cover (docs/decisions.md D174, D180): other functions, a string "
-    "plus a number, Teradata DECIMAL / INTEGER, a CASE mixing DECIMAL and INTEGER. One "
+    "result-type rules cover (docs/decisions.md D174, D180, D196-D198): other functions, "
+    "a string plus a number, a Teradata CASE over DECIMALs of different precision or "
+    "scale, an ASE numeric result above 38 digits. One "
     "finding per statement names them all; those columns are of unknown type (S001 says "
     "each is not sized) and the rest of the table is sized.",
     why="The table's row size comes out low by the width of each untyped column, and the "
