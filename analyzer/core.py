@@ -173,8 +173,9 @@ def analyze_source(
             change = "select"  # read when it parses to SELECT ... INTO, else skipped as before
         if kind is None and change is None:
             label = statement_label(text)
-            run_on = database_run_on(text) if label == "database" else None
-            if run_on is not None and grammar.name == "teradata":
+            teradata_database = label == "database" and grammar.name == "teradata"
+            run_on = database_run_on(text) if teradata_database else None
+            if run_on is not None:
                 # DATABASE x without its ; before the next statement: both read (D200)
                 head_end, at = run_on
                 word = text[at:].split(None, 1)[0]
