@@ -47,7 +47,7 @@ from analyzer.ir import (
 )
 from analyzer.name_changes import NAMING_LABELS, name_changes
 from analyzer.names import databases
-from analyzer.parse import TreeMemo, missing_terminator, parse_statement
+from analyzer.parse import TreeMemo, database_run_on, missing_terminator, parse_statement
 from analyzer.passes.link_context import scope_links
 from analyzer.records import record
 from analyzer.scope_dialect import quieted, settle
@@ -173,6 +173,16 @@ def analyze_source(
             change = "select"  # read when it parses to SELECT ... INTO, else skipped as before
         if kind is None and change is None:
             label = statement_label(text)
+            teradata_database = label == "database" and grammar.name == "teradata"
+            run_on = database_run_on(text) if teradata_database else None
+            if run_on is not None:
+                # DATABASE x without its ; before the next statement: both read (D200)
+                head_end, at = run_on
+                word = text[at:].split(None, 1)[0]
+                diags.append(_missing_terminator(word, start + at, source.path, index))
+                work.append((text[at:], start + at, end, False))
+                work.append((text[:head_end], start, start + head_end, False))
+                continue
             inner = embedded_statements(text) if label in BLOCK_LABELS else []
             reason = (
                 "control-flow block; the CREATE statements in it are analysed" if inner else None

@@ -69,6 +69,23 @@ def key(name: QualifiedName, dialect: str | None, database: str | None = None) -
     return Key(_low(name.catalog or database), _low(schema), name.name.lower())
 
 
+def as_read(name: QualifiedName, dialect: str | None, database: str | None = None) -> QualifiedName:
+    """``name`` with the qualifiers its context gives it, in their written case: what
+    :func:`key` compares (lower case), for a reader to tell two tables apart (the schema
+    graph's nodes of two databases, D201).
+
+    >>> str(as_read(QualifiedName("Orders"), "tsql", "Sales"))
+    'Sales.dbo.Orders'
+    >>> t = QualifiedName("t")
+    >>> str(as_read(t, "teradata", "hr")), str(as_read(t, "hirdb"))
+    ('hr.t', 't')
+    """
+    if dialect in _DATABASE_AS_SCHEMA:
+        return QualifiedName(name.name, name.schema or database)
+    schema = name.schema or DEFAULT_SCHEMA.get(dialect or "")
+    return QualifiedName(name.name, schema, name.catalog or database)
+
+
 def _agree(a: str | None, b: str | None) -> bool:
     return a is None or b is None or a == b
 
@@ -268,6 +285,7 @@ __all__ = [
     "Key",
     "Place",
     "Redefinition",
+    "as_read",
     "changed",
     "compared",
     "database_at",

@@ -277,6 +277,33 @@ def missing_terminator(text: str, offset: int, parsed: Parsed, grammar: Grammar)
     return at
 
 
+#: ``DATABASE name`` and the gap after it (blanks, comments): Teradata's DATABASE statement
+#: takes one database name (SQL Data Definition Language, DATABASE), so whatever follows
+#: the name is another statement.
+_DATABASE_HEAD = re.compile(
+    r'(?is)database\s+(?P<name>"(?:[^"]|"")*"|[\w$#]+)(?=[\s/-])'
+    r"(?:\s|--[^\n]*(?:\n|\Z)|/\*.*?\*/)+"
+)
+
+
+def database_run_on(text: str) -> tuple[int, int] | None:
+    """Where a Teradata ``DATABASE x`` written without its ``;`` runs into the statement
+    after it: the end of ``DATABASE x`` and the offset of the next statement word in
+    ``text`` (a statement the splitter gave, which starts at its first word); None when
+    ``text`` is not a DATABASE statement followed by a statement word (docs/decisions.md
+    D200, as D185 for statements that parse).
+
+    >>> database_run_on("DATABASE sales\\n-- the orders\\nCREATE TABLE t (a INT)")
+    (14, 29)
+    >>> database_run_on("DATABASE sales") is None, database_run_on("DATABASE x y") is None
+    (True, True)
+    """
+    m = _DATABASE_HEAD.match(text)
+    if m is None or not _STATEMENT_WORD.match(text, m.end()):
+        return None
+    return m.end("name"), m.end()
+
+
 def _findings(
     tree: exp.Expr, offset: int, path: str, index: LineIndex | None
 ) -> tuple[Diagnostic, ...]:

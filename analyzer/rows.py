@@ -363,8 +363,9 @@ NODES: tuple[Field, ...] = (
     _f(
         "id",
         "string",
-        "node id, unique in its scope: a table's qualified name as first defined; a "
-        "replication object's name (`#2`, `#3` appended on a clash)",
+        "node id, unique in its scope: a table's qualified name as first defined (with "
+        "its database when another database of the scope has a table written alike: "
+        "docs/graph.md); a replication object's name (`#2`, `#3` appended on a clash)",
         nullable=False,
     ),
     _f(
@@ -374,7 +375,12 @@ NODES: tuple[Field, ...] = (
         "`publication` or `subscription`",
         nullable=False,
     ),
-    _f("name", "string", "the object's name as written", nullable=False),
+    _f(
+        "name",
+        "string",
+        "the object's name as written (a table's with its database as its `id` has it)",
+        nullable=False,
+    ),
     _f("line", "int", "1-based line of the definition (0 when unknown)", nullable=False),
     _f("dialect", "string", "dialect of a table's DDL; null for replication objects"),
     _f(

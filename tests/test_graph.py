@@ -409,6 +409,147 @@ def test_build_graph_is_a_frozen_networkx_multidigraph(tmp_path: Path) -> None:
     assert neighbourhood(built, "p", 0).nodes == tuple(n for n in built.schema.nodes if n.id == "p")
 
 
+# ------------------------------------------------------------------ two databases (D201)
+
+#: A parent and a child in database ``{db}`` (T-SQL: ``USE {db}``), as a deploy script has them.
+USE_DB = (
+    "USE {db}\nGO\nCREATE TABLE orders (id int NOT NULL PRIMARY KEY)\nGO\n"
+    "CREATE TABLE {child} (id int NOT NULL PRIMARY KEY,\n"
+    "    order_id int NOT NULL REFERENCES orders (id))\nGO\n"
+)
+
+
+def _two(tmp_path: Path, a: str, b: str) -> Schema:
+    _write(tmp_path, "a.sql", a)
+    _write(tmp_path, "b.sql", b)
+    return _scope(tmp_path)
+
+
+def test_a_name_of_two_databases_is_two_nodes(tmp_path: Path) -> None:
+    schema = _two(
+        tmp_path,
+        USE_DB.format(db="sales", child="items"),
+        USE_DB.format(db="Archive", child="old_items"),
+    )
+    # the name alike in both is shown with its database; the others keep their names
+    assert [(n.id, n.name, Path(n.file).name, n.line) for n in schema.nodes] == [
+        ("sales.dbo.orders", "sales.dbo.orders", "a.sql", 3),
+        ("items", "items", "a.sql", 5),
+        ("Archive.dbo.orders", "Archive.dbo.orders", "b.sql", 3),
+        ("old_items", "old_items", "b.sql", 5),
+    ]
+    # each key to the orders of its own database; nothing missing
+    assert [(e.source, e.target, Path(e.file).name) for e in schema.edges] == [
+        ("items", "sales.dbo.orders", "a.sql"),
+        ("old_items", "Archive.dbo.orders", "b.sql"),
+    ]
+    assert schema.missing == ()
+    assert components(schema) == (
+        ("Archive.dbo.orders", "old_items"),
+        ("items", "sales.dbo.orders"),
+    )
+
+
+def test_qualified_names_of_two_databases(tmp_path: Path) -> None:
+    schema = _two(
+        tmp_path,
+        "CREATE TABLE sales.dbo.orders (id int NOT NULL PRIMARY KEY)\nGO\n"
+        "CREATE TABLE sales.dbo.items (id int NOT NULL PRIMARY KEY,\n"
+        "    order_id int REFERENCES sales.dbo.orders (id))\nGO\n",
+        "CREATE TABLE archive.dbo.orders (id int NOT NULL PRIMARY KEY)\nGO\n"
+        "CREATE TABLE archive.dbo.items (id int NOT NULL PRIMARY KEY,\n"
+        "    order_id int REFERENCES archive.dbo.orders (id))\nGO\n",
+    )
+    assert [n.id for n in schema.nodes] == [
+        "sales.dbo.orders",
+        "sales.dbo.items",
+        "archive.dbo.orders",
+        "archive.dbo.items",
+    ]
+    assert [(e.source, e.target) for e in schema.edges] == [
+        ("sales.dbo.items", "sales.dbo.orders"),
+        ("archive.dbo.items", "archive.dbo.orders"),
+    ]
+
+
+@pytest.mark.parametrize("end", [";", ""])  # DATABASE x without ; reads the same (D200)
+def test_teradata_database_of_each_file(tmp_path: Path, end: str) -> None:
+    ddl = (
+        "DATABASE {db}" + end + "\nCREATE TABLE t (id INTEGER NOT NULL PRIMARY KEY);\n"
+        "CREATE TABLE {child} (id INTEGER NOT NULL, t_id INTEGER REFERENCES t (id));\n"
+    )
+    for name, db, child in (("a.sql", "a", "u"), ("b.sql", "b", "v")):
+        _write(tmp_path, name, ddl.format(db=db, child=child))
+    scoped, _ = scope_results([str(tmp_path)], Options(dialect="teradata"))
+    results = [r for _, rs in scoped for r in rs]
+    schema = schema_index(results, scope_context("test", results).lookup)
+    assert [n.id for n in schema.nodes] == ["a.t", "u", "b.t", "v"]
+    assert [(e.source, e.target) for e in schema.edges] == [("u", "a.t"), ("v", "b.t")]
+
+
+def test_one_database_keeps_todays_names(tmp_path: Path) -> None:
+    # written alike in one database: one node, named as first written (a redefinition,
+    # C002's); a name written two ways in one database is one table too
+    schema = _two(
+        tmp_path,
+        "CREATE TABLE dbo.orders (id int NOT NULL PRIMARY KEY)\nGO\n",
+        "CREATE TABLE orders (id int NOT NULL PRIMARY KEY)\nGO\n"
+        "CREATE TABLE items (id int, order_id int REFERENCES orders (id))\nGO\n",
+    )
+    assert [n.id for n in schema.nodes] == ["dbo.orders", "items"]
+    assert [(e.source, e.target) for e in schema.edges] == [("items", "dbo.orders")]
+
+
+def test_a_key_to_a_table_defined_again_in_its_file_resolves(tmp_path: Path) -> None:
+    # the reference reads the nearest definition (the second); the graph has the first
+    path = _write(
+        tmp_path,
+        "t.sql",
+        "CREATE TABLE p (id int PRIMARY KEY)\nGO\nCREATE TABLE p (id int PRIMARY KEY)\nGO\n"
+        "CREATE TABLE c (id int, p_id int REFERENCES p (id))\nGO\n",
+    )
+    schema = _scope(path)
+    assert [(n.id, n.line) for n in schema.nodes] == [("p", 1), ("c", 5)]
+    assert [(e.source, e.target) for e in schema.edges] == [("c", "p")]
+    assert schema.missing == ()
+
+
+def test_two_databases_through_the_command_and_the_rows(tmp_path: Path) -> None:
+    from analyzer.rows import graph_rows, schemas_from_rows
+
+    _two(
+        tmp_path,
+        USE_DB.format(db="sales", child="items"),
+        USE_DB.format(db="archive", child="old_items"),
+    )
+    (scope,) = _graph_json(str(tmp_path))["scopes"]
+    assert [(n["id"], n["name"]) for n in scope["nodes"]] == [
+        ("sales.dbo.orders", "sales.dbo.orders"),
+        ("items", "items"),
+        ("archive.dbo.orders", "archive.dbo.orders"),
+        ("old_items", "old_items"),
+    ]
+    assert [(e["from"], e["to"]) for e in scope["edges"]] == [
+        ("items", "sales.dbo.orders"),
+        ("old_items", "archive.dbo.orders"),
+    ]
+    # --table: a node id, or a reference as written (the nearest: listing order first)
+    for name, kept in (
+        ("archive.dbo.orders", ["archive.dbo.orders", "old_items"]),
+        ("orders", ["items", "sales.dbo.orders"]),
+    ):
+        (near,) = _graph_json(str(tmp_path), "--table", name)["scopes"]
+        assert sorted(n["id"] for n in near["nodes"]) == kept
+    # the scan's nodes and edges rows carry the same ids and names
+    schema = _scope(tmp_path)
+    nodes, edges = graph_rows("s", schema)
+    assert [(row[2], row[4]) for row in nodes] == [(n.id, n.name) for n in schema.nodes]
+    back = schemas_from_rows(nodes, edges)["s"]
+    assert [(e.source, e.target) for e in back.edges] == [
+        (e.source, e.target) for e in schema.edges
+    ]
+
+
 # ------------------------------------------------------------------ formats
 
 

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from analyzer.core import Options, analyze_paths
+from analyzer.ir import QualifiedName
+from analyzer.names import as_read, key
 from analyzer.rules.engine import scope_context
 from analyzer.rules.keys import RULES as KEY_RULES
 from analyzer.rules.schema import duplicate_table
@@ -231,3 +236,23 @@ def test_comments_are_no_dialect_evidence(tmp_path: Path) -> None:
     _write(tmp_path, {"t.sql": sql})
     results, _ = analyze_paths([str(tmp_path)])
     assert results[0].dialect == "sybase"
+
+
+_PART = st.one_of(st.none(), st.sampled_from(["a", "Sales", "DBO", "x y", "T"]))
+
+
+@given(
+    name=st.sampled_from(["t", "Orders"]),
+    schema=_PART,
+    catalog=_PART,
+    dialect=st.sampled_from(["tsql", "sybase", "teradata", "hirdb", None]),
+    database=_PART,
+)
+def test_as_read_is_what_key_compares(
+    name: str, schema: str | None, catalog: str | None, dialect: str | None, database: str | None
+) -> None:
+    # the graph shows a table's name as read (D201): lower-cased, it is the name's key
+    read = as_read(QualifiedName(name, schema, catalog), dialect, database)
+    k = key(QualifiedName(name, schema, catalog), dialect, database)
+    low = (read.catalog and read.catalog.lower(), read.schema and read.schema.lower())
+    assert (*low, read.name.lower()) == (k.catalog, k.schema, k.name)

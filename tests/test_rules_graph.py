@@ -220,6 +220,44 @@ def test_g003_sp_commonkey_is_a_link(tmp_path: Path) -> None:
     assert run.report.findings == ()
 
 
+def test_g003_a_name_of_two_databases_is_two_tables(tmp_path: Path) -> None:
+    # D201: USE sales and USE archive each create a log; each is an orphan, shown with its
+    # database; the linked tables of each database are not
+    ddl = (
+        "USE {db}\nGO\nCREATE TABLE log (id int NOT NULL)\nGO\n"
+        "CREATE TABLE p (id int NOT NULL PRIMARY KEY)\nGO\n"
+        "CREATE TABLE {child} (id int NOT NULL, p_id int REFERENCES p (id))\nGO\n"
+    )
+    found = _lint(
+        tmp_path,
+        {
+            "a.sql": ddl.format(db="sales", child="c1"),
+            "b.sql": ddl.format(db="archive", child="c2"),
+        },
+        "G003",
+    )
+    assert [(Path(f.path).name, f.line, f.table) for f in found] == [
+        ("a.sql", 3, "log"),
+        ("b.sql", 3, "log"),
+    ]
+    assert [f.message.split(" has ")[0] for f in found] == [
+        "table sales.dbo.log",
+        "table archive.dbo.log",
+    ]
+
+
+def test_g002_of_each_database(tmp_path: Path) -> None:
+    ddl = (
+        "USE {db}\nGO\n"
+        "CREATE TABLE emp (id int NOT NULL PRIMARY KEY, boss int NULL REFERENCES emp (id))\nGO\n"
+    )
+    found = _lint(tmp_path, {"a.sql": ddl.format(db="sales"), "b.sql": ddl.format(db="hr")}, "G002")
+    assert [(Path(f.path).name, f.line, f.table) for f in found] == [
+        ("a.sql", 3, "sales.dbo.emp"),
+        ("b.sql", 3, "hr.dbo.emp"),
+    ]
+
+
 # ------------------------------------------------------------------ the docs' examples
 
 

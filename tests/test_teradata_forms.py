@@ -526,3 +526,141 @@ def test_other_errors_stay_p001(sql: str) -> None:
     codes = [d.code for d in r.diagnostics]
     assert codes and set(codes) == {"P001"}  # as before P010 existed
     assert r.tables == ()
+
+
+# ------------------------------------------- (e) DATABASE x without ; (P010, D200)
+#
+# SQL Data Definition Language Syntax and Examples, DATABASE: "DATABASE database_name ;"
+# takes one name, so what follows the name is the next statement of the request.
+
+
+def test_database_without_semicolon_is_cut_at_its_name() -> None:
+    r = _parse("DATABASE sales\nCREATE TABLE t (a INT);\n")
+    assert [t.name.name for t in r.tables] == ["t"]
+    (d,) = r.diagnostics  # no P007: the table is analysed
+    assert (d.code, d.severity.value, d.message) == ("P010", "error", "missing ; before CREATE")
+    assert d.span is not None
+    assert (d.span.line, d.span.column, d.span.end_line, d.span.end_column) == (2, 1, 2, 7)
+    assert d.expected == ";" and d.source_line == "CREATE TABLE t (a INT);"
+    # the DATABASE statement is skipped at its own text and names the default database
+    ((kind, span),) = [(s.kind, s.span) for s in r.skipped]
+    assert kind == "database" and span is not None
+    assert (span.line, span.column, span.end_line, span.end_column) == (1, 1, 1, 15)
+    assert [(c.kind, str(c.name)) for c in r.name_changes] == [("use", "sales")]
+    table_span = r.tables[0].span
+    assert table_span is not None and (table_span.line, table_span.column) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("sql", "database", "line", "column"),
+    [
+        # a comment between the name and the next statement
+        ("DATABASE sales -- the orders\n/* v2 */ CREATE TABLE t (a INT);", "sales", 2, 10),
+        ('DATABASE "Sales Db"\n\n  CREATE TABLE t (a INT);', "Sales Db", 3, 3),
+        ("database sales create table t (a int);", "sales", 1, 16),
+    ],
+)
+def test_database_without_semicolon_forms(sql: str, database: str, line: int, column: int) -> None:
+    r = _parse(sql)
+    assert [t.name.name for t in r.tables] == ["t"]
+    assert [(d.code, d.span.line, d.span.column) for d in r.diagnostics if d.span] == [
+        ("P010", line, column)
+    ]
+    assert [str(c.name) for c in r.name_changes] == [database]
+
+
+def test_database_without_semicolon_before_two_run_together() -> None:
+    r = _parse("DATABASE sales\nCREATE TABLE a (x INT)\nCREATE TABLE b (y INT);")
+    assert [t.name.name for t in r.tables] == ["a", "b"]
+    assert [(d.code, d.span.line) for d in r.diagnostics if d.span] == [("P010", 2), ("P010", 3)]
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "DATABASE sales;\nCREATE TABLE t (a INT);\n",
+        # a BTEQ command ends the DATABASE statement on its line (D97)
+        "DATABASE sales\n.IF ERRORCODE <> 0 THEN .QUIT 8\nCREATE TABLE t (a INT);\n",
+    ],
+)
+def test_database_with_its_end_is_untouched(sql: str) -> None:
+    r = _parse(sql)
+    assert r.diagnostics == ()
+    assert [t.name.name for t in r.tables] == ["t"]
+    assert [(c.kind, str(c.name)) for c in r.name_changes] == [("use", "sales")]
+    span = r.skipped[0].span
+    assert r.skipped[0].kind == "database" and span is not None
+    assert (span.line, span.column, span.end_column) == (1, 1, 15)
+
+
+def test_database_followed_by_no_statement_word_is_as_before() -> None:
+    # not a DATABASE statement ddlaudit can end (two names): skipped whole, no default
+    r = _parse("DATABASE sales other\nCREATE TABLE t (a INT);")
+    assert r.tables == () and r.name_changes == ()
+    assert [d.code for d in r.diagnostics] == ["P007"]
+
+
+def test_hirdb_has_no_database_statement() -> None:
+    # HiRDB qualifies a table by its authorization identifier (SQL Reference, 1.1.8
+    # "Qualifying a name"); it has no DATABASE statement, so nothing is cut there
+    r = _parse("DATABASE sales\nCREATE TABLE t (a INT);", "hirdb")
+    assert r.tables == ()
+    assert [d.code for d in r.diagnostics] == ["P007"]
+
+
+_SCOPE = (
+    "DATABASE sales{end}\n"
+    "CREATE TABLE t (id INTEGER NOT NULL PRIMARY KEY, name VARCHAR(30));\n"
+    "CREATE TABLE o (id INTEGER NOT NULL PRIMARY KEY, tid INTEGER REFERENCES t (id));\n"
+    "DATABASE hr{end}\n"
+    "CREATE TABLE t (id INTEGER NOT NULL PRIMARY KEY, x INTEGER);\n"
+    "CREATE TABLE e (id INTEGER NOT NULL PRIMARY KEY,\n"
+    "  s INTEGER REFERENCES sales.t (id),\n"
+    "  h INTEGER REFERENCES t (x),\n"
+    "  n VARCHAR(30) REFERENCES t (name));\n"
+)
+
+
+def test_database_without_semicolon_resolves_names_as_with_it(tmp_path: Path) -> None:
+    ended, run_on = tmp_path / "ended", tmp_path / "run_on"
+    ended.mkdir()
+    run_on.mkdir()
+    (ended / "s.sql").write_text(_SCOPE.format(end=";"), encoding="utf-8")
+    (run_on / "s.sql").write_text(_SCOPE.format(end=""), encoding="utf-8")
+    # the same keys as test_database_sets_the_default_database_of_later_statements
+    assert _scope_findings(ended) == _scope_findings(run_on) == [("K004", 9), ("K006", 8)]
+    (result,) = analyze_paths([str(run_on)], TERADATA)[0]
+    assert [str(c.name) for c in result.name_changes] == ["sales", "hr"]
+    assert [(d.code, d.span.line) for d in result.diagnostics if d.span] == [
+        ("P010", 2),
+        ("P010", 5),
+    ]
+
+
+def _lint_json(path: Path) -> list[tuple[str, int, int, str | None]]:
+    linted = CliRunner().invoke(
+        main, ["lint", str(path), "--dialect", "teradata", "--format", "json"]
+    )
+    assert linted.exit_code == 1, linted.output
+    found = json.loads(linted.output)["findings"]
+    return [(f["code"], f["line"], f["column"], f["table"]) for f in found]
+
+
+def test_database_without_semicolon_end_to_end(tmp_path: Path) -> None:
+    text = (
+        "DATABASE sales{end}\nCREATE TABLE t (id INTEGER NOT NULL PRIMARY KEY);\n"
+        "DATABASE hr{end}\nCREATE TABLE u (id INTEGER NOT NULL PRIMARY KEY,"
+        " tid INTEGER REFERENCES t (id));\n"
+    )
+    path, ended = tmp_path / "s.sql", tmp_path / "e.sql"
+    path.write_text(text.format(end=""), encoding="utf-8")
+    ended.write_text(text.format(end=";"), encoding="utf-8")
+    # as test_database_in_lint_end_to_end (t is sales.t: hr has no t), plus the two missing ;
+    assert _lint_json(ended) == [("K003", 4, 50, "u")]
+    assert _lint_json(path) == [("P010", 2, 1, "t"), ("P010", 4, 1, "u"), ("K003", 4, 50, "u")]
+    runner = CliRunner()
+    parsed = runner.invoke(main, ["parse", str(path), "--dialect", "teradata", "--format", "json"])
+    assert "P010" in parsed.stderr  # each diagnostic shown, as lint shows it
+    (file,) = json.loads(parsed.stdout)["files"]
+    assert [t["name"]["name"] for t in file["tables"]] == ["t", "u"]
+    assert [d["code"] for d in file["diagnostics"]] == ["P010", "P010"]

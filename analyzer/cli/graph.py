@@ -67,7 +67,6 @@ def _node(graph: SchemaGraph, lookup: Lookup, name: str) -> str | None:
     from analyzer.ir import QualifiedName
 
     low = name.lower()
-    ids = {n.id for n in graph.schema.nodes}
     exact = next((n.id for n in graph.schema.nodes if n.id.lower() == low), None)
     if exact is not None:
         return exact
@@ -79,8 +78,13 @@ def _node(graph: SchemaGraph, lookup: Lookup, name: str) -> str | None:
             parts[-3] if len(parts) > 2 else None,
         )
         found = lookup(reference, None)
-        if found is not None and str(found[1].name) in ids:
-            return str(found[1].name)
+        if found is not None:  # the node of the table's first definition (D201)
+            path, span = found[0].path, found[1].span
+            node = next(
+                (n.id for n in graph.schema.tables if (n.file, n.span) == (path, span)), None
+            )
+            if node is not None:
+                return node
     return next((n.id for n in graph.schema.nodes if n.name.lower() == low), None)
 
 

@@ -3,9 +3,12 @@
 Keys come from ``Table.constraints`` after the link pass, so a foreign key added by
 ``ALTER TABLE`` in another file, an ``sp_foreignkey`` and an ``sp_commonkey`` are there
 already (docs/decisions.md D34, D76).  References resolve with the scope's ``lookup``
-(:meth:`analyzer.rules.engine.ScopeContext.lookup`: qualified, then bare name); what it
-does not find is a :class:`~analyzer.graph.model.Missing`, never a node.  A table defined
-twice is one node, its first definition (what ``lookup`` returns; C002 reports the other).
+(:meth:`analyzer.rules.engine.ScopeContext.lookup`: the name as its statement reads it,
+the nearest definition), each to the node of the table found; what it does not find is a
+:class:`~analyzer.graph.model.Missing`, never a node.  A table is its :func:`analyzer.names.key`
+(database and default schema included): a table defined twice is one node, its first
+definition (C002 reports the other); one name in two databases is two nodes, each shown
+with its database (docs/decisions.md D201).
 
 >>> from analyzer.core import analyze_bytes
 >>> r = analyze_bytes("t.sql", b"CREATE TABLE p (id int PRIMARY KEY)\\n"
@@ -18,6 +21,7 @@ twice is one node, its first definition (what ``lookup`` returns; C002 reports t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from analyzer.graph.model import Edge, Missing, Node, Schema
@@ -29,6 +33,8 @@ from analyzer.ir import (
     Span,
     Table,
 )
+from analyzer.names import as_read, database_at, databases
+from analyzer.names import key as name_key
 
 #: How a scope resolves a table reference: ``ScopeContext.lookup``.
 Lookup = Callable[[QualifiedName, "Span | None"], "tuple[FileResult, Table] | None"]
@@ -66,6 +72,26 @@ class _Ids:
         return chosen
 
 
+#: A table as :func:`analyzer.names.key` reads it, as a plain tuple (hashed natively: a
+#: ``Key`` record's hash costs more, once per table and per lookup of a large scope).
+_Read = tuple[str | None, str | None, str]
+
+
+def _tables(results: Sequence[FileResult]) -> list[tuple[FileResult, Table, _Read, str | None]]:
+    """Every table with its key and the database current at its statement (the file's
+    dialect and ``USE`` / ``DATABASE``: what ``scope_context`` keys it with and
+    ``ScopeContext.lookup`` matches)."""
+    out = []
+    for result in results:
+        uses = databases(result.name_changes) if result.name_changes else ()
+        for table in result.tables:
+            start = table.span.start if table.span is not None else 0
+            database = database_at(uses, start) if uses else None
+            k = name_key(table.name, result.dialect, database)
+            out.append((result, table, (k.catalog, k.schema, k.name), database))
+    return out
+
+
 def schema_index(results: Sequence[FileResult], lookup: Lookup) -> Schema:
     """Every table of ``results`` (first definitions) and replication object as a node,
     every key and replication link as an edge, every unresolved reference as missing."""
@@ -74,35 +100,40 @@ def schema_index(results: Sequence[FileResult], lookup: Lookup) -> Schema:
     missing: list[Missing] = []
     ids = _Ids()
     table_ids: dict[int, str] = {}  # id(Table) -> node id, for lookup's answers
-    firsts: list[tuple[FileResult, Table]] = []
-    defined: set[str] = set()
-    for result in results:
-        for table in result.tables:
-            name = str(table.name)
-            if name.lower() in defined:
-                continue  # a second definition: C002's; lookup answers with the first
-            defined.add(name.lower())
-            node_id = ids.take(name)
-            table_ids[id(table)] = node_id
-            firsts.append((result, table))
-            nodes.append(
-                Node(
-                    node_id,
-                    "table",
-                    name,
-                    result.path,
-                    _line(table.span),
-                    table.dialect,
-                    table.span,
-                )
+    firsts: dict[_Read, tuple[FileResult, Table, str | None]] = {}
+    groups: list[tuple[_Read, Table]] = []
+    for result, table, k, database in _tables(results):
+        if k not in firsts:  # a second definition is C002's; its references go to the first
+            firsts[k] = (result, table, database)
+        groups.append((k, table))
+    # a name written alike in two databases is shown with its database (D201)
+    written = Counter(str(table.name).lower() for _, table, _ in firsts.values())
+    node_ids: dict[_Read, str] = {}
+    for k, (result, table, database) in firsts.items():
+        name = str(table.name)
+        if written[name.lower()] > 1:
+            name = str(as_read(table.name, result.dialect, database))
+        node_ids[k] = ids.take(name)
+        nodes.append(
+            Node(
+                node_ids[k],
+                "table",
+                name,
+                result.path,
+                _line(table.span),
+                table.dialect,
+                table.span,
             )
+        )
+    for k, table in groups:
+        table_ids[id(table)] = node_ids[k]
 
     def resolve(name: QualifiedName, at: Span | None = None) -> str | None:
         found = lookup(name, at)
         return table_ids.get(id(found[1])) if found is not None else None
 
     files = {r.path for r in results}
-    for result, table in firsts:
+    for result, table, _ in firsts.values():
         child = table_ids[id(table)]
         nullable: dict[str, bool] | None = None  # built for tables with a key only
         for key in table.constraints:

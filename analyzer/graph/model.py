@@ -3,7 +3,8 @@
 Everything here is a frozen dataclass over strings and tuples, so the lint's checks can
 build and walk it without networkx (:mod:`analyzer.graph.build` turns it into a networkx
 ``MultiDiGraph`` for the ``graph`` command).  A node's ``id`` is unique in its
-:class:`Schema`: a table's qualified name as first defined, or ``kind:name`` for a
+:class:`Schema`: a table's qualified name as first defined (with its database when
+another database of the scope has a table written alike: D201), or ``kind:name`` for a
 replication object (a replication definition is often called like its table).
 
 >>> a = Node("a", "table", "a", "a.sql", 1, "tsql")

@@ -127,15 +127,17 @@ def orphan_table(ctx: ScopeContext) -> Iterator[Finding]:
     if len(schema.tables) < 2:
         return  # one table relates to nothing by construction
     alone = set(orphans(schema))
-    seen: set[str] = set()
+    # a table node is its first definition (file and span; its name for a table made
+    # without a span): a later one is no node, a name of two databases two nodes (D201)
+    nodes = {(n.file, n.span or n.name): n for n in schema.tables if n.id in alone}
     for result in ctx.results:
         for table in result.tables:
-            name = str(table.name)
-            if name not in alone or name in seen or _temporary(table):
+            node = nodes.pop((result.path, table.span or str(table.name)), None)
+            if node is None or _temporary(table):
                 continue
-            seen.add(name)  # the first definition only, as the graph has it
             yield ORPHAN_TABLE.finding(
-                f"table {name} has no foreign key to or from another table of scope {ctx.name}",
+                f"table {node.name} has no foreign key to or from another table of scope "
+                f"{ctx.name}",
                 result.path,
                 span=table.span,
                 table=table,

@@ -187,8 +187,8 @@ SKIPPED_CREATE_TABLE = Rule(
     Severity.WARNING,
     "a CREATE TABLE is inside a statement that is skipped",
     what="Reports a CREATE TABLE that is part of a statement ddlaudit skips as not DDL it "
-    "analyses (`DATABASE`, `USE`, `SET`, `GRANT`, a BTEQ command, a table change it could not "
-    "read), because nothing ends that statement before the CREATE TABLE: a missing `;` in a "
+    "analyses (`USE`, `SET`, `GRANT`, a BTEQ command, a table change it could not read), "
+    "because nothing ends that statement before the CREATE TABLE: a missing `;` in a "
     "Teradata or HiRDB script, or both statements on one line of a T-SQL or ASE batch. The "
     "finding points at the words `CREATE ... TABLE`; the table is not analysed. A CREATE "
     "TABLE in the body of a procedure, function, trigger or macro is not reported: it "
@@ -198,11 +198,12 @@ SKIPPED_CREATE_TABLE = Rule(
     "nor checked, and every reference to it is unresolved (R001, unresolved foreign keys). "
     'On the platform the script usually fails at that point too (Teradata 3706 "Syntax '
     'error", SQL Server Msg 102) or the first statement swallows the second.',
-    example="DATABASE sales\nCREATE MULTISET TABLE sales.orders (\n    order_id INTEGER NOT NULL,"
-    "\n    amount DECIMAL(12, 2)\n) PRIMARY INDEX (order_id);",
+    example="GRANT SELECT ON sales TO reporting\nCREATE MULTISET TABLE sales.orders (\n"
+    "    order_id INTEGER NOT NULL,\n    amount DECIMAL(12, 2)\n) PRIMARY INDEX (order_id);",
     fix="End the statement before the CREATE TABLE (`;`, a `GO` line in T-SQL and ASE "
     "scripts, or a line holding only `/`):\n\n"
-    "DATABASE sales;\nCREATE MULTISET TABLE sales.orders (\n    order_id INTEGER NOT NULL,"
+    "GRANT SELECT ON sales TO reporting;\nCREATE MULTISET TABLE sales.orders (\n"
+    "    order_id INTEGER NOT NULL,"
     "\n    amount DECIMAL(12, 2)\n) PRIMARY INDEX (order_id);",
     references=(
         "Teradata SQL Fundamentals: Statement Syntax (a request's statements are separated by "
@@ -298,8 +299,11 @@ MISSING_TERMINATOR = Rule(
     "(`CREATE`, `ALTER`, `DROP`, `INSERT`, `COLLECT` ...) and the text before it is a "
     "complete statement. The finding points at that word; both statements are analysed "
     "(a table created by either is sized and checked). SQL Server and ASE need no `;` "
-    "between statements, so it is never reported for them. A CREATE TABLE after a "
-    "statement ddlaudit skips (`DATABASE x` without `;`) is P007.",
+    "between statements, so it is never reported for them. A Teradata `DATABASE x` "
+    "without `;` before the next statement is cut the same way (its one name ends it): "
+    "the finding points at the next statement's word, `x` is the default database of "
+    "what follows, and the next statement is analysed. A CREATE TABLE after another "
+    "statement ddlaudit skips without parsing it (`GRANT`, `SET` ... without `;`) is P007.",
     why='The platform rejects the pair as one request (Teradata 3706 "Syntax error"), so '
     "the script stops there or goes on without both tables.",
     example="CREATE MULTISET TABLE sales.orders (\n    order_id INTEGER NOT NULL\n)"
@@ -312,9 +316,10 @@ MISSING_TERMINATOR = Rule(
     references=(
         "Teradata SQL Fundamentals: Statement Syntax (a request's statements are separated by "
         "semicolons)",
-        "ddlaudit docs/decisions.md: D185",
+        "Teradata SQL Data Definition Language: DATABASE (one database_name)",
+        "ddlaudit docs/decisions.md: D185, D200",
     ),
-    reported_by="analyzer.core (statements parsed)",
+    reported_by="analyzer.core (statements parsed, and DATABASE statements)",
     dialect="teradata",
 )
 
