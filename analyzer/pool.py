@@ -653,6 +653,7 @@ def _in_pool(
 
     size = _chunk_size(len(listed), jobs)
     window = jobs * IN_FLIGHT
+    before = frozenset(multiprocessing.active_children())
     pool = cf.ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=multiprocessing.get_context(start or _start_method()),
@@ -682,7 +683,7 @@ def _in_pool(
     except KeyboardInterrupt:
         raise PoolError("interrupted") from None
     finally:
-        _stop(pool)
+        _stop(pool, before)
 
 
 def _nothing() -> None:
@@ -721,10 +722,19 @@ def _start_method() -> str:
     return "fork" if sys.platform == "linux" and threading.active_count() == 1 else "spawn"
 
 
-def _stop(pool: cf.ProcessPoolExecutor) -> None:
+def _stop(pool: cf.ProcessPoolExecutor, before: t.AbstractSet[t.Any] | None = None) -> None:
     """Shut the pool down without waiting for running tasks (Ctrl-C, a dead worker, or a
-    consumer that stopped reading): its processes are ended, none is left behind."""
-    processes = list((pool._processes or {}).values())
+    consumer that stopped reading): its processes are ended, none is left behind.
+    ``before``: this process's children before the pool; any other child started since
+    is the pool's too (a worker a Ctrl-C kept out of the pool's own list, :func:`_launch`,
+    where the signal reached another thread)."""
+    import multiprocessing
+
+    processes: list[t.Any] = list((pool._processes or {}).values())
+    if before is not None:
+        processes += [
+            p for p in multiprocessing.active_children() if p not in before and p not in processes
+        ]
     # Private attributes (typeshed mistypes the thread): read before shutdown clears them.
     manager = t.cast("threading.Thread | None", pool._executor_manager_thread)
     results = t.cast(t.Any, pool._result_queue)

@@ -150,7 +150,9 @@ def test_ctrl_c_exits_4_without_hanging(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="forks, signals itself")
-def test_ctrl_c_while_the_workers_start_leaves_none_behind() -> None:
+def test_ctrl_c_while_the_workers_start_leaves_none_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A Ctrl-C handled between a worker's fork and its registration in the pool left
     that worker out of ``_stop``'s reach: it waited for ever on the task queue's lock
     and kept the run's stderr open (the hang test_ctrl_c_exits_4_without_hanging saw
@@ -165,9 +167,11 @@ def test_ctrl_c_while_the_workers_start_leaves_none_behind() -> None:
     class Interrupting(context.Process):  # type: ignore[name-defined,misc]
         def start(self) -> None:
             super().start()
-            os.kill(os.getpid(), signal.SIGINT)
+            # to this thread, as a single-threaded CLI receives it (the session has others)
+            signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
 
-    context.Process = Interrupting  # type: ignore[misc]  # the pool makes its workers with it
+    # the pool makes its workers with it (the context is shared: put back after the test)
+    monkeypatch.setattr(context, "Process", Interrupting)
     before = set(multiprocessing.active_children())
     executor = cf.ProcessPoolExecutor(max_workers=2, mp_context=context)
     try:
@@ -175,7 +179,7 @@ def test_ctrl_c_while_the_workers_start_leaves_none_behind() -> None:
             pooled._launch(executor, 2)
     finally:
         started = [p for p in multiprocessing.active_children() if p not in before]
-        pooled._stop(executor)
+        pooled._stop(executor, before)
     left = [p for p in started if p.is_alive()]
     for p in left:  # not to leak them (the interpreter would wait for them at exit)
         p.kill()
