@@ -2847,7 +2847,7 @@ def passes_link_context__FileNames(_setattr, _HAS_DEFAULT_FACTORY, _dflt_dialect
     return __init__
 
 
-def passes_link_context__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dflt_tables, _dflt_table_changes, _dflt_definition_changes, _dflt_publication_changes, _dflt_definitions, _dflt_functions, _dflt_publications, _dflt_files, _dflt__index):
+def passes_link_context__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dflt_tables, _dflt_table_changes, _dflt_definition_changes, _dflt_publication_changes, _dflt_definitions, _dflt_functions, _dflt_publications, _dflt_files, _dflt_articles, _dflt__index):
     def __init__(
         self,
         tables=_dflt_tables,
@@ -2858,6 +2858,7 @@ def passes_link_context__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dfl
         functions=_dflt_functions,
         publications=_dflt_publications,
         files=_dflt_files,
+        articles=_dflt_articles,
     ):
         _setattr(self, 'tables', tables)
         _setattr(self, 'table_changes', table_changes)
@@ -2867,6 +2868,7 @@ def passes_link_context__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dfl
         _setattr(self, 'functions', functions)
         _setattr(self, 'publications', publications)
         _setattr(self, 'files', files)
+        _setattr(self, 'articles', articles)
         _setattr(self, '_index', _dflt__index)
 
     return __init__
@@ -3048,7 +3050,7 @@ def pool__FileFindings(_setattr, _HAS_DEFAULT_FACTORY, _dflt_suppressed, _dflt_b
     return __init__
 
 
-def pool__Job(_setattr, _HAS_DEFAULT_FACTORY, _dflt_rules, _dflt_stdin, _dflt_render, _dflt_audit):
+def pool__Job(_setattr, _HAS_DEFAULT_FACTORY, _dflt_rules, _dflt_stdin, _dflt_render, _dflt_audit, _dflt_replicating, _dflt_workload):
     def __init__(
         self,
         command,
@@ -3058,6 +3060,8 @@ def pool__Job(_setattr, _HAS_DEFAULT_FACTORY, _dflt_rules, _dflt_stdin, _dflt_re
         stdin=_dflt_stdin,
         render=_dflt_render,
         audit=_dflt_audit,
+        replicating=_dflt_replicating,
+        workload=_dflt_workload,
     ):
         _setattr(self, 'command', command)
         _setattr(self, 'options', options)
@@ -3066,6 +3070,8 @@ def pool__Job(_setattr, _HAS_DEFAULT_FACTORY, _dflt_rules, _dflt_stdin, _dflt_re
         _setattr(self, 'stdin', stdin)
         _setattr(self, 'render', render)
         _setattr(self, 'audit', audit)
+        _setattr(self, 'replicating', replicating)
+        _setattr(self, 'workload', workload)
 
     return __init__
 

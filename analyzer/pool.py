@@ -100,6 +100,11 @@ class Job:
     render: Callable[[t.Any], t.Any] | None = None
     #: ``audit``: the target and the audit's own settings.
     audit: AuditJob | None = None
+    #: ``lint``: its scope step runs the replication estimators (a replication rule is
+    #: enabled), and with a workload: what decides whether a checked file is shipped whole
+    #: or reduced to what the scope rules read (:func:`~analyzer.workflow.scope_reads_whole`).
+    replicating: bool = False
+    workload: bool = False
 
 
 @record
@@ -209,13 +214,17 @@ def second(
     an exception of the audit itself stops the run, as it does ``analyze_paths``'s."""
     if not isinstance(item, FileResult):  # lint
         from analyzer.rules.engine import from_diagnostic
-        from analyzer.workflow import LINT, Checked, check_file
+        from analyzer.rules.scope_input import scope_input
+        from analyzer.workflow import LINT, Checked, check_file, scope_reads_whole
 
         try:
             done = check_file(
                 item, LINT, job.sizing, links.user_types, links.replication, job.rules
             )
-            out: t.Any = Checked(done.result, (), done.findings, done.directives, done.scope)
+            kept = done.result
+            if not scope_reads_whole(links, replication=job.replicating, workload=job.workload):
+                kept = scope_input(kept)  # all the scope step reads of it (D202)
+            out: t.Any = Checked(kept, (), done.findings, done.directives, done.scope)
         except Exception as err:
             result = _with(item.result, err)
             found = (*item.findings, from_diagnostic(result.diagnostics[-1], result))
@@ -838,7 +847,8 @@ def lint(
 
     next_out = 0
     raw: list[Finding] = [from_diagnostic(d) for d in found]
-    job = Job("lint", options, sizing, rules, stdin)
+    whole = workload is not None  # the replication estimators read a workload's tables
+    job = Job("lint", options, sizing, rules, stdin, replicating=replicating, workload=whole)
     for checked in process(job, listed, jobs):
         shipped = isinstance(checked, Shipped)
         path = checked.path if shipped else checked.result.path

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from analyzer.ir import FileResult, ReplicationDefinition, Table
+from analyzer.passes.link_context import ARTICLE_CALLS
 
 
 def _definitions_by_table(
@@ -52,11 +53,6 @@ def replicated_tables(
             elif _marked_for_repserver(table):
                 out.append((r.path, table, None))
     return out
-
-
-#: The skipped statements whose text the replication estimators read again: SQL Server
-#: article calls (the IR keeps them as skipped statements, with their spans).
-ARTICLE_CALLS = ("exec sp_addarticle", "exec sp_changearticle")
 
 
 def source_texts(

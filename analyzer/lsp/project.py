@@ -35,10 +35,10 @@ import typing as t
 
 from analyzer.config import Config, ConfigError, load
 from analyzer.core import Options
-from analyzer.estimators.replicated import ARTICLE_CALLS
 from analyzer.ir import FileResult
 from analyzer.parse import TreeMemo
 from analyzer.passes.data_length import StorageMemo
+from analyzer.passes.link_context import ARTICLE_CALLS
 from analyzer.rules.engine import Rules
 from analyzer.rules.registry import Finding
 from analyzer.rules.selection import Selection, SelectionError, resolve

@@ -125,6 +125,9 @@ class ReplicationContext:
     publications: tuple[str, ...] = ()
     #: Each file's dialect, ``USE`` statements, drops and renames (D168).
     files: tuple[FileNames, ...] = ()
+    #: The files that call ``sp_addarticle`` / ``sp_changearticle`` (SQL Server articles,
+    #: which name tables of other files; the IR keeps the calls as skipped statements).
+    articles: tuple[str, ...] = ()
     #: Built on first use (:attr:`index`); not compared, hashed or pickled.
     _index: ContextIndex | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
@@ -132,6 +135,21 @@ class ReplicationContext:
 
     def merge(self, other: ReplicationContext) -> ReplicationContext:
         return merge_contexts((self, other))
+
+    @property
+    def replicates(self) -> bool:
+        """Whether the scope has anything for the replication estimators to size: a
+        replication definition, a function replication definition, a publication, their
+        changes, a table marked for replication or an article call (D202)."""
+        return bool(
+            self.definitions
+            or self.functions
+            or self.publications
+            or self.definition_changes
+            or self.publication_changes
+            or self.articles
+            or any(c.marking is not None for c in self.table_changes)
+        )
 
     @property
     def index(self) -> ContextIndex:
@@ -168,6 +186,7 @@ _CONTEXT_FIELDS = (
     "functions",
     "publications",
     "files",
+    "articles",
 )
 
 
@@ -238,6 +257,10 @@ def table_shape(table: Table, path: str, names: FileNames | None = None) -> Tabl
     )
 
 
+#: The skipped statements of SQL Server articles (the replication estimators read their
+#: text again: the IR keeps the calls as skipped statements, with their spans).
+ARTICLE_CALLS = ("exec sp_addarticle", "exec sp_changearticle")
+
 #: Index kinds a Teradata copy takes from its source (analyzer/build/derived.py, D173).
 _PRIMARY_KINDS = frozenset({"primary_index", "primary_amp", "no_primary_index"})
 
@@ -254,6 +277,7 @@ def file_context(result: FileResult) -> ReplicationContext:
         definitions=tuple((d.name, d.primary_table) for d in result.replication_definitions),
         functions=tuple(f.name for f in result.function_replication_definitions),
         publications=tuple(p.name.name for p in result.publications),
+        articles=(result.path,) if any(s.kind in ARTICLE_CALLS for s in result.skipped) else (),
     )
 
 

@@ -45,6 +45,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import field, replace
 from typing import Any
 
+from analyzer import workflow
 from analyzer.collector import paused
 from analyzer.core import Options
 from analyzer.ir import Diagnostic, FileResult, Severity, pack, unpack
@@ -300,9 +301,13 @@ class PhaseTwo:
         try:
             with open(path, "wb") as handle:
                 at = 0
+                run = self.settings
                 for chunk in chunks:
                     links = decided.links(chunk.scope)
                     articles = chunk.scope in decided.plain
+                    whole = workflow.scope_reads_whole(
+                        links, replication=True, workload=run.workload, audit=bool(run.audit_to)
+                    )
                     for _ in range(len(chunk.files) + len(chunk.settled)):
                         item = self.settle(_restored(_read(next(places))), chunk, decided)
                         done = worker.check(
@@ -330,7 +335,8 @@ class PhaseTwo:
                                 name = "replication" if found[0] else "findings"
                                 writer.add(name, found[1])
                                 direct.count_rows(name, found[1], counts)
-                        data = _member(done.member)
+                        # the scope step reads no more of most files (D202)
+                        data = _member(done.member if whole else worker.reduced(done.member))
                         handle.write(data)
                         members.append((chunk.scope, done.member.order, (path, at, len(data))))
                         at += len(data)

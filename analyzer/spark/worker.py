@@ -53,6 +53,7 @@ from analyzer.diagnostics import CODES
 from analyzer.estimators import TableEstimate
 from analyzer.ir import Diagnostic, FileResult, Severity, UserType
 from analyzer.passes.link_context import (
+    ARTICLE_CALLS,
     ReplicationContext,
     ScopeLinks,
     TableShape,
@@ -74,6 +75,7 @@ from analyzer.rows import (
 )
 from analyzer.rules.engine import from_diagnostic, scope_context, with_fingerprints
 from analyzer.rules.registry import Finding, Rule
+from analyzer.rules.scope_input import scope_input
 from analyzer.rules.selection import Selection
 from analyzer.rules.suppressions import Directive
 from analyzer.scope_dialect import FALLBACK_CODE, quieted, settle
@@ -92,10 +94,6 @@ CheckedRow = tuple[Row, list[Row], list[Row], list[Row], str, bytes, list[Row]]
 
 #: A path Spark lists itself (``hdfs://``, ``s3a://`` ...): reported as is.
 URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:/")
-
-#: Skipped statements whose text the replication estimators read again (the article
-#: commands; ``analyzer.estimators.replicated.source_texts``).
-ARTICLE_CALLS = ("exec sp_addarticle", "exec sp_changearticle")
 
 
 @frozen_record
@@ -437,6 +435,13 @@ class Member:
     @property
     def path(self) -> str:
         return self.checked.result.path
+
+
+def reduced(member: Member) -> Member:
+    """``member`` with its checked file reduced to what a scope step without replication
+    or audit reads of it (:func:`~analyzer.rules.scope_input.scope_input`, D202)."""
+    checked = member.checked
+    return replace(member, checked=replace(checked, result=scope_input(checked.result)))
 
 
 @frozen_record
