@@ -370,15 +370,15 @@ def replication_enabled(selection: Selection) -> bool:
 
 
 def scope_reads_whole(
-    links: ScopeLinks, *, replication: bool, workload: t.Any = None, audit: bool = False
+    links: ScopeLinks, *, replication: bool, workload: bool = False, audit: bool = False
 ) -> bool:
     """Whether a scope's step reads its checked files whole; if not, each file is kept
     as :func:`~analyzer.rules.scope_input.scope_input` gives it until the step (D202).
 
     Whole when the step sizes replication (``replication``: the replication estimators
     run, as ``lint`` with a replication rule enabled and every ``scan`` do them) and the
-    scope has something to size or a workload is given (the estimators read whole
-    tables), or when it audits every column (``audit``: ``scan --audit-to``).
+    scope has something to size or a workload is given (``workload``: the estimators
+    read whole tables), or when it audits every column (``audit``: ``scan --audit-to``).
 
     >>> from analyzer.passes.link_context import ReplicationContext
     >>> plain = ScopeLinks()
@@ -388,7 +388,7 @@ def scope_reads_whole(
     """
     if audit:
         return True
-    return replication and (workload is not None or links.replication.replicates)
+    return replication and (workload or links.replication.replicates)
 
 
 def scope_findings(

@@ -306,7 +306,10 @@ class PhaseTwo:
                     links = decided.links(chunk.scope)
                     articles = chunk.scope in decided.plain
                     whole = workflow.scope_reads_whole(
-                        links, replication=True, workload=run.workload, audit=bool(run.audit_to)
+                        links,
+                        replication=True,
+                        workload=run.workload is not None,
+                        audit=run.audit_to is not None,
                     )
                     for _ in range(len(chunk.files) + len(chunk.settled)):
                         item = self.settle(_restored(_read(next(places))), chunk, decided)
