@@ -832,8 +832,8 @@ def lint(
     left: dict[str, int] = {}
     for _, scope in listed:
         left[scope] = left.get(scope, 0) + 1
-    # a scope's checked files until its last one is done (packed: sent by a worker)
-    members: dict[str, list[FileResult | bytes]] = {}
+    # a scope's checked files until its last one is done
+    members: dict[str, list[FileResult]] = {}
     pending: dict[str, list[Finding]] = {}  # a file's findings until its scope is done
     ready: dict[str, list[Finding]] = {}
     elsewhere: list[Finding] = []  # scope findings about no file of the scope
@@ -855,18 +855,21 @@ def lint(
         scope = checked.scope
         if checked.directives:
             marks[path] = checked.directives
-        member = checked.packed if shipped else checked.result
+        if shipped:
+            with paused():  # read now, while the workers check the scope's other files
+                member = unpack(checked.packed)
+        else:
+            member = checked.result
         if named is not None:
-            result = member if isinstance(member, FileResult) else unpack(member)
-            tables.extend(tb for tb in result.tables if tb.name.name.lower() in named)
-            functions.extend(f.name for f in result.function_replication_definitions)
+            tables.extend(tb for tb in member.tables if tb.name.name.lower() in named)
+            functions.extend(f.name for f in member.function_replication_definitions)
         members.setdefault(scope, []).append(member)
         pending[path] = list(checked.findings)
         left[scope] -= 1
         if left[scope]:
             continue
         with paused():  # the scope's IR, read and checked, is acyclic (D190, D194)
-            done = [m if isinstance(m, FileResult) else unpack(m) for m in members.pop(scope)]
+            done = members.pop(scope)
             found_here = scope_findings(
                 scope,
                 done,
