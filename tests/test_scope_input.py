@@ -12,7 +12,17 @@ import pytest
 
 from analyzer.core import Options
 from analyzer.graph.index import schema_index
-from analyzer.ir import FileResult, pack, unpack
+from analyzer.ir import (
+    ColumnStorage,
+    FileResult,
+    QualifiedName,
+    ReplicationMarking,
+    TableChange,
+    pack,
+    unpack,
+)
+from analyzer.passes.link_context import ReplicationContext, ScopeLinks
+from analyzer.pool import Job, Shipped, process
 from analyzer.rows import graph_rows
 from analyzer.rules import catalogue
 from analyzer.rules.engine import Rules, scope_context
@@ -25,6 +35,7 @@ from analyzer.workflow import (
     prepare,
     read,
     scope_links_of,
+    scope_reads_whole,
     settle_prepared,
 )
 
@@ -132,3 +143,60 @@ def test_a_reduced_file_takes_a_fraction_of_the_memory(tmp_path: Path) -> None:
     assert all(c.storage is not None for c in result.tables[0].columns)
     whole, reduced = _held(pack(result)), _held(pack(scope_input(result)))
     assert reduced < whole * 2 / 3, (reduced, whole)
+
+
+# ------------------------------------------------------------------ where files are reduced
+
+
+def _shipped_columns(
+    paths: list[str], *, replicating: bool, workload: bool = False
+) -> list[ColumnStorage | None]:
+    """The storage of every column of ``paths`` (one scope) as ``lint -j 2``'s workers
+    send them to the parent."""
+    work = Job(
+        "lint", Options(), SizingSettings(), RULES, replicating=replicating, workload=workload
+    )
+    out = list(process(work, [(p, "s") for p in paths], 2))
+    assert all(isinstance(o, Shipped) for o in out)
+    return [c.storage for o in out for tb in unpack(o.packed).tables for c in tb.columns]
+
+
+def test_the_pool_ships_reduced_files_unless_the_step_sizes_replication(tmp_path: Path) -> None:
+    """Plain tables: reduced whether or not the replication rules run (no column sized);
+    with a workload (replication rules on) or in a scope with a replication definition:
+    whole (the columns' sizes kept; a computed column has none)."""
+    for name, text in (("a.sql", KEYS), ("b.sql", "CREATE TABLE dbo.x (id int NOT NULL)\n")):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    plain = [str(tmp_path / "a.sql"), str(tmp_path / "b.sql")]
+    assert set(_shipped_columns(plain, replicating=True)) == {None}
+    assert set(_shipped_columns(plain, replicating=False, workload=True)) == {None}
+    assert set(_shipped_columns(plain, replicating=True, workload=True)) != {None}
+    replicated = [*plain, str(ROOT / "fixtures" / "replication" / "pubs_repserver.sql")]
+    assert set(_shipped_columns(replicated, replicating=True)) != {None}
+    assert set(_shipped_columns(replicated, replicating=False)) == {None}
+
+
+def test_what_makes_a_scope_step_read_whole_files() -> None:
+    plain = ScopeLinks()
+    marked = ScopeLinks(
+        replication=ReplicationContext(
+            table_changes=(
+                TableChange(
+                    "sp_setreptable",
+                    QualifiedName("t"),
+                    marking=ReplicationMarking(True, marked_by=("sp_setreptable",)),
+                ),
+            )
+        )
+    )
+    keyed = ScopeLinks(
+        replication=ReplicationContext(
+            table_changes=(TableChange("alter table", QualifiedName("t")),)
+        )
+    )
+    assert not scope_reads_whole(plain, replication=True)
+    assert not scope_reads_whole(keyed, replication=True)  # a key change sizes nothing
+    assert scope_reads_whole(marked, replication=True)
+    assert not scope_reads_whole(marked, replication=False)
+    assert scope_reads_whole(plain, replication=True, workload=True)
+    assert scope_reads_whole(plain, replication=False, audit=True)
