@@ -192,3 +192,26 @@ def test_no_dataclass_without_equality() -> None:
             assert getattr(cls.__eq__, "__module__", None) == "analyzer.records", cls
             assert getattr(cls.__hash__, "__module__", None) == "analyzer.records", cls
             assert getattr(cls.__repr__, "__module__", None) == "analyzer.records", cls
+
+
+def test_the_hashed_ir_classes_pickle_as_constructor_and_values() -> None:
+    """``records.pickled`` (DataType, Span, QualifiedName: D194, D202): a round trip gives
+    equal objects with equal hashes, nested types included, inside a whole result."""
+    from analyzer.core import analyze_bytes
+    from analyzer.ir import DataType, QualifiedName, Span
+
+    inner = DataType("int", "INT", "integer")
+    values = [
+        DataType("int array[3]", "ARRAY", "array", inner=inner, element_count=3),
+        DataType("decimal(12,2)", "DECIMAL", "decimal", precision=12, scale=2),
+        Span("a.sql", 1, 2, 3, 4, 5, 6),
+        QualifiedName("t", "dbo", "db"),
+        QualifiedName("t"),
+    ]
+    for value in values:
+        again = pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+        assert again == value and hash(again) == hash(value) and type(again) is type(value)
+    result = analyze_bytes(
+        "t.sql", b"CREATE TABLE dbo.t (a int NOT NULL PRIMARY KEY, b varchar(9))"
+    )
+    assert pickle.loads(pickle.dumps(result, pickle.HIGHEST_PROTOCOL)) == result
