@@ -184,7 +184,7 @@ class ScopeContext:
 
 
 #: The statements whose CREATE TABLEs run only under a condition (split.BLOCK_LABELS).
-_BLOCKS = frozenset({"if", "begin", "else", "while"})
+BLOCKS = frozenset({"if", "begin", "else", "while"})
 
 
 def scope_context(
@@ -197,7 +197,7 @@ def scope_context(
     found: list[tuple[FileResult, FileNames, list[tuple[Table, Key, int, bool]]]] = []
     for result in results:
         names = files[result.path] = file_names(result)
-        blocks = [s.span for s in result.skipped if s.kind in _BLOCKS]
+        blocks = [s.span for s in result.skipped if s.kind in BLOCKS]
         mine: list[tuple[Table, Key, int, bool]] = []
         for table in result.tables:
             index.setdefault(_key(table.name), []).append((result, table))

@@ -47,7 +47,7 @@ FAMILY = Family("K", "keys", "Primary keys, and foreign keys resolved across a s
 
 #: Skipped statements that may add a key the IR cannot see (the build does not lower them).
 _ALTERS = frozenset({"alter table"})
-_ALTERS_OR_INDEXES = frozenset({"alter table", "create index"})
+ALTERS_OR_INDEXES = frozenset({"alter table", "create index"})
 
 
 # ------------------------------------------------------------------ helpers
@@ -606,7 +606,7 @@ def foreign_key_not_unique_target(ctx: ScopeContext) -> Iterator[Finding]:
     if not refs:
         return
     standalone = _standalone_unique(ctx)
-    last = {id(r): _last_skipped(r, _ALTERS_OR_INDEXES) for r in ctx.results}
+    last = {id(r): _last_skipped(r, ALTERS_OR_INDEXES) for r in ctx.results}
     cols = _columns(ctx)
     candidates: dict[tuple[int, str], list[frozenset[str]]] = {}
     for ref in refs:

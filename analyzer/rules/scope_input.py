@@ -4,7 +4,7 @@ The scope rules (K003-K006, C002, G001-G003, :mod:`analyzer.rules.keys`,
 :mod:`analyzer.rules.schema`, :mod:`analyzer.rules.graph`) and the schema graph
 (:func:`analyzer.graph.index.schema_index`) read a scope's files together, so the step
 that runs them holds every checked file of the scope at once: on one database of
-thousands of tables, every table's IR (about 72 KiB a file of the bench corpus).  Most
+thousands of tables, every table's IR (about 63 KiB a file of the bench corpus).  Most
 of a column's IR is what the passes worked out for sizing (``storage``, ``ascii_width``)
 and what only the file's own rules read (defaults, identity, computed columns, options):
 none of it is read by a scope step.  :func:`scope_input` keeps of a checked file:
@@ -31,11 +31,13 @@ its files whole (:func:`analyzer.workflow.scope_reads_whole` decides).
 from __future__ import annotations
 
 from analyzer.ir import Column, FileResult, Table, field_setter, new_column
+from analyzer.rules.engine import BLOCKS
+from analyzer.rules.keys import ALTERS_OR_INDEXES
 
 #: Skipped statements a scope rule reads: the conditional blocks a CREATE TABLE may sit
 #: in (:func:`analyzer.rules.engine.scope_context`) and the ALTER TABLE / CREATE INDEX
 #: forms that may add a key ddlaudit cannot see (:mod:`analyzer.rules.keys`).
-SKIPPED_READ = frozenset({"if", "begin", "else", "while", "alter table", "create index"})
+SKIPPED_READ = BLOCKS | ALTERS_OR_INDEXES
 
 #: Diagnostics a scope rule reads: R007 (sp_foreignkey to a table not in the input, which
 #: K003 does not report again).
