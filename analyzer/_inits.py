@@ -2805,7 +2805,7 @@ def passes_data_length__StorageMemo(_setattr, _HAS_DEFAULT_FACTORY, _fact_sized)
     return __init__
 
 
-def passes_link_context__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY):
+def passes_link_context__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY, _dflt_renamed):
     def __init__(
         self,
         tables,
@@ -2817,6 +2817,7 @@ def passes_link_context__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY):
         publication_changes,
         files,
         apart,
+        renamed=_dflt_renamed,
     ):
         _setattr(self, 'tables', tables)
         _setattr(self, 'changes', changes)
@@ -2827,6 +2828,7 @@ def passes_link_context__ContextIndex(_setattr, _HAS_DEFAULT_FACTORY):
         _setattr(self, 'publication_changes', publication_changes)
         _setattr(self, 'files', files)
         _setattr(self, 'apart', apart)
+        _setattr(self, 'renamed', renamed)
 
     return __init__
 
@@ -2874,14 +2876,16 @@ def passes_link_context__ReplicationContext(_setattr, _HAS_DEFAULT_FACTORY, _dfl
     return __init__
 
 
-def passes_link_context__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_user_types, _fact_replication):
+def passes_link_context__ScopeLinks(_setattr, _HAS_DEFAULT_FACTORY, _fact_user_types, _fact_replication, _dflt_referenced):
     def __init__(
         self,
         user_types=_HAS_DEFAULT_FACTORY,
         replication=_HAS_DEFAULT_FACTORY,
+        referenced=_dflt_referenced,
     ):
         _setattr(self, 'user_types', _fact_user_types() if user_types is _HAS_DEFAULT_FACTORY else user_types)
         _setattr(self, 'replication', _fact_replication() if replication is _HAS_DEFAULT_FACTORY else replication)
+        _setattr(self, 'referenced', referenced)
 
     return __init__
 

@@ -223,7 +223,7 @@ def second(
             )
             kept = done.result
             if not scope_reads_whole(links, replication=job.replicating, workload=job.workload):
-                kept = scope_input(kept)  # all the scope step reads of it (D202)
+                kept = scope_input(kept, links)  # all the scope step reads of it (D202, D203)
             out: t.Any = Checked(kept, (), done.findings, done.directives, done.scope)
         except Exception as err:
             result = _with(item.result, err)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import tracemalloc
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -47,27 +48,46 @@ FOLDERS = sorted(
 RULES = Rules.of(catalogue())
 
 
-def _checked(paths: list[str]) -> list[FileResult]:
+@dataclass(frozen=True)
+class _Scope:
+    """One scope's checked files and the links they were checked against."""
+
+    results: list[FileResult]
+    links: ScopeLinks
+
+
+def _checked(paths: list[str]) -> _Scope:
     options, sizing = Options(), SizingSettings()
     prepared = [prepare(read(p, options), p, options, sizing, RULES, "s") for p in paths]
     prepared = settle_prepared(prepared, options, sizing, RULES)
     links = scope_links_of(prepared)["s"]
-    return [
+    results = [
         check_file(p, LINT, sizing, links.user_types, links.replication, RULES).result
         for p in prepared
     ]
+    return _Scope(results, links)
 
 
-def _same_scope_step(results: list[FileResult]) -> int:
-    slim = [scope_input(r) for r in results]
+def _columns(results: list[FileResult]) -> int:
+    return sum(len(tb.columns) for r in results for tb in r.tables)
+
+
+def _same_scope_step(scope: _Scope) -> tuple[int, float]:
+    """The scope step on the whole files, on files reduced without the links (every
+    column kept) and with them (D203) gives equal findings and graph rows; returns how
+    many findings, and the share of the columns the reduced files keep."""
+    results = scope.results
     sizing = SizingSettings()
     full_found = check_scope("s", results, sizing, RULES)
-    slim_found = check_scope("s", slim, sizing, RULES)
-    assert slim_found == full_found
     full_graph = schema_index(results, scope_context("s", results).lookup)
-    slim_graph = schema_index(slim, scope_context("s", slim).lookup)
-    assert graph_rows("s", slim_graph, 0, {}) == graph_rows("s", full_graph, 0, {})
-    return len(full_found)
+    slim = [scope_input(r) for r in results]
+    slimmer = [scope_input(r, scope.links) for r in results]
+    assert _columns(slim) == _columns(results)
+    for reduced in (slim, slimmer):
+        assert check_scope("s", reduced, sizing, RULES) == full_found
+        graph = schema_index(reduced, scope_context("s", reduced).lookup)
+        assert graph_rows("s", graph, 0, {}) == graph_rows("s", full_graph, 0, {})
+    return len(full_found), _columns(slimmer) / max(1, _columns(results))
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: str(p.relative_to(ROOT)))
@@ -80,7 +100,110 @@ def test_every_fixture_as_one_scope_gives_the_same_scope_step() -> None:
     """Every fixture in one scope: tables of every dialect, keys across folders,
     duplicates (C002), replication objects, CTAS, HiRDB standalone indexes."""
     paths = sorted(str(p) for p in (ROOT / "fixtures").rglob("*.sql"))
-    assert _same_scope_step(_checked(paths)) > 50  # the scope rules have work to do
+    found, _ = _same_scope_step(_checked(paths))
+    assert found > 50  # the scope rules have work to do
+
+
+def _wide(name: str, parent: str | None) -> str:
+    """A table of the bench corpus's kind: a key, 30 columns, a foreign key to the
+    primary key of ``parent``."""
+    columns = ",\n".join(
+        f"  c{i} {('varchar(40)', 'decimal(12,2)', 'int', 'datetime')[i % 4]} NULL"
+        for i in range(30)
+    )
+    key = f",\n  {parent}_id int NULL REFERENCES dbo.{parent} (id)" if parent else ""
+    return f"CREATE TABLE dbo.{name} (\n  id int NOT NULL PRIMARY KEY,\n{columns}{key}\n)\nGO\n"
+
+
+def test_the_links_leave_out_the_columns_no_key_names(tmp_path: Path) -> None:
+    """The bench's one-database shape (tables of 30 columns and a foreign key to the
+    previous table's primary key): the scope step reads two or three columns a table."""
+    paths = []
+    for i in range(4):
+        path = tmp_path / f"t{i}.sql"
+        path.write_text(_wide(f"t{i}", f"t{i - 1}" if i else None), encoding="utf-8")
+        paths.append(str(path))
+    scope = _checked(paths)
+    _, kept = _same_scope_step(scope)
+    names = [[c.name for c in tb.columns] for r in scope.results for tb in r.tables]
+    slim = [scope_input(r, scope.links) for r in scope.results]
+    assert [[c.name for c in tb.columns] for r in slim for tb in r.tables] == [
+        [n for n in table if n == "id" or n.endswith("_id")] for table in names
+    ]
+    assert kept < 0.1
+
+
+#: Keys of another file's ALTER TABLE to columns that are no key (K005, K006 only see
+#: them as checked); a Teradata key without a column list (the same names: Database
+#: Design, "Rules for Table-Level FOREIGN KEY ... REFERENCES Constraints Only").
+APART = {
+    "parent.sql": "CREATE TABLE dbo.parent (id int NOT NULL PRIMARY KEY, code char(4) NOT "
+    "NULL, label varchar(30) NULL, note varchar(200) NULL)\nGO\n",
+    "child.sql": "CREATE TABLE dbo.child (id int NOT NULL PRIMARY KEY, parent_code char(5) "
+    "NULL, parent_label varchar(30) NULL, extra int NULL)\nGO\n",
+    "keys.sql": "ALTER TABLE dbo.child ADD CONSTRAINT fk_code FOREIGN KEY (parent_code) "
+    "REFERENCES dbo.parent (code)\nGO\nALTER TABLE dbo.child ADD CONSTRAINT fk_label FOREIGN "
+    "KEY (parent_label) REFERENCES dbo.parent (label)\nGO\n",
+}
+
+TERADATA = {
+    "p.sql": "CREATE MULTISET TABLE p (a INTEGER NOT NULL, b INTEGER NOT NULL, z INTEGER) "
+    "UNIQUE PRIMARY INDEX (a, b);\n",
+    "c.sql": "CREATE MULTISET TABLE c (k INTEGER NOT NULL, a INTEGER, b SMALLINT, y INTEGER, "
+    "FOREIGN KEY (a, b) REFERENCES p) UNIQUE PRIMARY INDEX (k);\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("files", "codes", "kept"),
+    [
+        (APART, {"K005", "K006"}, {"parent": {"id", "code", "label"}}),
+        (TERADATA, {"K005"}, {"p": {"a", "b"}}),
+    ],
+    ids=["alter-table-elsewhere", "teradata-same-names"],
+)
+def test_columns_a_key_of_another_file_names_are_kept(
+    tmp_path: Path, files: dict[str, str], codes: set[str], kept: dict[str, set[str]]
+) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    scope = _checked(sorted(str(tmp_path / name) for name in files))
+    found = {f.code for f in check_scope("s", scope.results, SizingSettings(), RULES)}
+    assert found & {"K003", "K004", "K005", "K006"} == codes
+    _same_scope_step(scope)
+    slim = [scope_input(r, scope.links) for r in scope.results]
+    for r in slim:
+        for tb in r.tables:
+            if tb.name.name in kept:
+                assert {c.name for c in tb.columns} == kept[tb.name.name]
+
+
+def test_a_table_defined_twice_or_a_rename_keeps_every_column(tmp_path: Path) -> None:
+    """C002 compares two definitions of a name by their columns (and, once a file renames
+    a table, any two): those tables keep them all."""
+    (tmp_path / "a.sql").write_text(
+        "CREATE TABLE dbo.t (id int NOT NULL PRIMARY KEY, x int NULL)\nGO\n"
+        "CREATE TABLE dbo.u (id int NOT NULL PRIMARY KEY, y int NULL)\nGO\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "b.sql").write_text(
+        "CREATE TABLE dbo.t (id int NOT NULL PRIMARY KEY, x bigint NULL)\nGO\n",
+        encoding="utf-8",
+    )
+    paths = [str(tmp_path / "a.sql"), str(tmp_path / "b.sql")]
+    scope = _checked(paths)
+    _same_scope_step(scope)
+    slim = {(r.path, tb.name.name): len(tb.columns) for r in scope.results for tb in r.tables}
+    slimmer = {
+        (r.path, tb.name.name): len(tb.columns)
+        for r in (scope_input(r, scope.links) for r in scope.results)
+        for tb in r.tables
+    }
+    assert slimmer == {**slim, (paths[0], "u"): 1}
+    (tmp_path / "c.sql").write_text("EXEC sp_rename 'dbo.u', 'v'\nGO\n", encoding="utf-8")
+    scope = _checked([*paths, str(tmp_path / "c.sql")])
+    _same_scope_step(scope)
+    assert _columns([scope_input(r, scope.links) for r in scope.results]) == _columns(scope.results)
 
 
 KEYS = """\
@@ -110,10 +233,10 @@ def test_the_key_rules_on_reduced_files_say_the_same(tmp_path: Path) -> None:
         "ALTER TABLE dbo.other ADD CONSTRAINT uq UNIQUE (p)\nGO\n",
         encoding="utf-8",
     )
-    results = _checked([str(tmp_path / "a.sql"), str(tmp_path / "b.sql")])
-    codes = {f.code for f in check_scope("s", results, SizingSettings(), RULES)}
+    scope = _checked([str(tmp_path / "a.sql"), str(tmp_path / "b.sql")])
+    codes = {f.code for f in check_scope("s", scope.results, SizingSettings(), RULES)}
     assert {"K003", "K004", "K005", "K006", "C002"} <= codes
-    _same_scope_step(results)
+    _same_scope_step(scope)
 
 
 def _held(data: bytes) -> int:
@@ -139,7 +262,7 @@ def test_a_reduced_file_takes_a_fraction_of_the_memory(tmp_path: Path) -> None:
     )
     text = f"CREATE TABLE dbo.wide (\n  id int NOT NULL PRIMARY KEY,\n{columns}\n)\n"
     (tmp_path / "w.sql").write_text(text, encoding="utf-8")
-    (result,) = _checked([str(tmp_path / "w.sql")])
+    (result,) = _checked([str(tmp_path / "w.sql")]).results
     assert all(c.storage is not None for c in result.tables[0].columns)
     whole, reduced = _held(pack(result)), _held(pack(scope_input(result)))
     assert reduced < whole * 2 / 3, (reduced, whole)

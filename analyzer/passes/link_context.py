@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 
 from analyzer.ir import (
+    ConstraintKind,
     DataType,
     FileResult,
     Index,
@@ -101,6 +102,9 @@ class ContextIndex:
     files: Mapping[str, FileNames]
     #: pairs of files that define a table differently: never linked to each other
     apart: frozenset[frozenset[str]]
+    #: whether a file renames a table (``sp_rename``, ``RENAME TABLE``): any definition
+    #: may then meet a later one of its new name
+    renamed: bool = False
 
 
 def _grouped(pairs: Iterable[tuple[str, t.Any]]) -> dict[str, tuple[t.Any, ...]]:
@@ -168,6 +172,7 @@ class ReplicationContext:
                 ),
                 files={f.path: f for f in self.files},
                 apart=_apart(self.tables, self.files),
+                renamed=any(c.new_key is not None for f in self.files for c in f.changes),
             )
             object.__setattr__(self, "_index", index)
         return index
@@ -303,13 +308,33 @@ class ScopeLinks:
 
     user_types: UserTypes = field(default_factory=UserTypes)
     replication: ReplicationContext = field(default_factory=ReplicationContext)
+    #: The column names (lower case) a foreign key of the scope references: its referenced
+    #: columns, or its own where it names none (Teradata's same-name rule); what a scope
+    #: step reads of a table's columns besides its keys' (D203).
+    referenced: frozenset[str] = frozenset()
+
+
+def _referenced(results: Sequence[FileResult]) -> frozenset[str]:
+    """:attr:`ScopeLinks.referenced` of ``results``: every foreign key a file declares, in
+    a table or as a change of another file's (``ALTER TABLE``, ``sp_foreignkey``), which
+    the link pass applies to that table."""
+    keys = [k for r in results for tb in r.tables for k in tb.constraints]
+    keys += [c.constraint for r in results for c in r.table_changes if c.constraint is not None]
+    return frozenset(
+        name.lower()
+        for k in keys
+        if k.kind is ConstraintKind.FOREIGN_KEY
+        for name in (k.ref_columns or k.columns)
+    )
 
 
 def scope_links(results: Iterable[FileResult]) -> ScopeLinks:
     """The :class:`ScopeLinks` of a scope's files (in the order given), O(their objects)."""
     listed = list(results)
     return ScopeLinks(
-        UserTypes(ut for r in listed for ut in r.user_types), replication_context(listed)
+        UserTypes(ut for r in listed for ut in r.user_types),
+        replication_context(listed),
+        _referenced(listed),
     )
 
 
@@ -319,6 +344,7 @@ def merge_links(pieces: Iterable[ScopeLinks]) -> ScopeLinks:
     return ScopeLinks(
         UserTypes(ut for p in listed for ut in p.user_types),
         merge_contexts(p.replication for p in listed),
+        frozenset().union(*(p.referenced for p in listed)),
     )
 
 

@@ -13,6 +13,12 @@ none of it is read by a scope step.  :func:`scope_input` keeps of a checked file
   marking; per column: its name, position, type, nullability, character set, collation,
   case specificity, alias type and span (what K004-K006 compare and the graph's
   nullable foreign keys read);
+* given the scope's links (D203), only the columns a scope rule may look up: those of
+  the table's own keys (its foreign keys' columns, its primary key, which a foreign key
+  without a column list references) and those of a name some foreign key of the scope
+  references (:attr:`~analyzer.passes.link_context.ScopeLinks.referenced`); every column
+  of a table whose name the scope defines more than once, or of every table when a file
+  renames one (C002 compares the definitions' columns then: ``names.compared``);
 * the file's skipped statements of the kinds the scope rules look for (the blocks a
   CREATE TABLE runs under a condition in, ALTER TABLE and CREATE INDEX forms not read),
   its R007 diagnostics (K003 does not repeat them), its name changes, indexes, key and
@@ -26,11 +32,16 @@ its files whole (:func:`analyzer.workflow.scope_reads_whole` decides).
 >>> slim = scope_input(r)
 >>> slim.tables[0].columns[0].default, slim.tables[0].constraints == r.tables[0].constraints
 (None, True)
+>>> from analyzer.passes.link_context import scope_links
+>>> r = analyze_bytes("t.sql", b"CREATE TABLE t (a int PRIMARY KEY, b int, c int)")
+>>> [c.name for c in scope_input(r, scope_links([r])).tables[0].columns]
+['a']
 """
 
 from __future__ import annotations
 
 from analyzer.ir import Column, FileResult, Table, field_setter, new_column
+from analyzer.passes.link_context import ScopeLinks
 from analyzer.rules.engine import BLOCKS
 from analyzer.rules.keys import ALTERS_OR_INDEXES
 
@@ -61,20 +72,34 @@ def _column(c: Column) -> Column:
     return new_column(c.name, c.position, c.type, c.nullable, c.nullable_explicit, c.span, named)
 
 
-def _table(table: Table) -> Table:
-    found: Table = _with_columns(table, tuple(_column(c) for c in table.columns))
+def _read(table: Table, links: ScopeLinks | None) -> tuple[Column, ...]:
+    """The columns of ``table`` a scope step may read, given its scope's ``links``."""
+    if links is None:
+        return table.columns
+    index = links.replication.index
+    if index.renamed or len(index.tables.get(table.name.name.lower(), ())) > 1:
+        return table.columns  # C002 may compare this definition's columns
+    named = links.referenced.union(
+        *({c.lower() for c in k.columns} for k in table.constraints)
+    )  # fmt: skip
+    return tuple(c for c in table.columns if c.name.lower() in named)
+
+
+def _table(table: Table, links: ScopeLinks | None) -> Table:
+    found: Table = _with_columns(table, tuple(_column(c) for c in _read(table, links)))
     return found
 
 
-def scope_input(result: FileResult) -> FileResult:
+def scope_input(result: FileResult, links: ScopeLinks | None = None) -> FileResult:
     """``result`` (a checked file) reduced to what the scope rules and the schema graph
-    read of it: the same findings, nodes and edges from a fraction of the memory."""
+    read of it: the same findings, nodes and edges from a fraction of the memory.
+    ``links``: the scope's links the file was checked against (None: every column kept)."""
     return FileResult(
         result.path,
         result.dialect,
         result.encoding,
         statements=result.statements,
-        tables=tuple(_table(tb) for tb in result.tables),
+        tables=tuple(_table(tb, links) for tb in result.tables),
         user_types=result.user_types,
         skipped=tuple(s for s in result.skipped if s.kind in SKIPPED_READ),
         diagnostics=tuple(d for d in result.diagnostics if d.code in DIAGNOSTICS_READ),

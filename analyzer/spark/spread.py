@@ -339,7 +339,7 @@ class PhaseTwo:
                                 writer.add(name, found[1])
                                 direct.count_rows(name, found[1], counts)
                         # the scope step reads no more of most files (D202)
-                        data = _member(done.member if whole else worker.reduced(done.member))
+                        data = _member(done.member if whole else worker.reduced(done.member, links))
                         handle.write(data)
                         members.append((chunk.scope, done.member.order, (path, at, len(data))))
                         at += len(data)

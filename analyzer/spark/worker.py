@@ -437,11 +437,13 @@ class Member:
         return self.checked.result.path
 
 
-def reduced(member: Member) -> Member:
+def reduced(member: Member, links: ScopeLinks) -> Member:
     """``member`` with its checked file reduced to what a scope step without replication
-    or audit reads of it (:func:`~analyzer.rules.scope_input.scope_input`, D202)."""
+    or audit reads of it, given the ``links`` it was checked against
+    (:func:`~analyzer.rules.scope_input.scope_input`, D202, D203)."""
     checked = member.checked
-    return replace(member, checked=replace(checked, result=scope_input(checked.result)))
+    result = scope_input(checked.result, links)
+    return replace(member, checked=replace(checked, result=result))
 
 
 @frozen_record
