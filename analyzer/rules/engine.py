@@ -167,7 +167,21 @@ class ScopeContext:
         scope; None: no file's context), as :mod:`analyzer.names` resolves it: the
         reference's database and default schema (``REFERENCES dbo.orders`` finds ``CREATE
         TABLE orders`` on SQL Server, ``Production.Product`` never finds ``Product``), the
-        nearest definition, never one of a file apart from the reference's (D168)."""
+        nearest definition, never one of a file apart from the reference's (D168).
+
+        Each answer is kept: the key rules and the schema graph look up the same
+        references (one foreign key, one span)."""
+        answers: dict[tuple[QualifiedName, Span | None], t.Any] = self.shared.setdefault(
+            "lookups", {}
+        )
+        asked = (name, at)
+        if asked in answers:
+            found: tuple[FileResult, Table] | None = answers[asked]
+            return found
+        found = answers[asked] = self._lookup(name, at)
+        return found
+
+    def _lookup(self, name: QualifiedName, at: Span | None) -> tuple[FileResult, Table] | None:
         candidates = self.named.get(name.name.lower())
         if not candidates:
             return None
@@ -448,8 +462,16 @@ def fingerprint(finding: Finding, path: str) -> str:
 def with_fingerprints(
     findings: Iterable[Finding], relative: t.Callable[[str], str]
 ) -> list[Finding]:
-    """``findings`` with their fingerprints set (``relative`` maps a path as reported)."""
-    return [_with_fingerprint(f, fingerprint(f, relative(f.path))) for f in findings]
+    """``findings`` with their fingerprints set (``relative`` maps a path as reported;
+    called once per path: a file has many findings)."""
+    shown: dict[str, str] = {}
+    out = []
+    for f in findings:
+        path = shown.get(f.path)
+        if path is None:
+            path = shown[f.path] = relative(f.path)
+        out.append(_with_fingerprint(f, fingerprint(f, path)))
+    return out
 
 
 #: ``_with_fingerprint(finding, text)``: ``evolve(finding, fingerprint=text)`` without the
