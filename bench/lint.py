@@ -14,7 +14,7 @@ Each run is timed twice over: wall clock and this process's CPU time
 steadier one (the wall clock counts the time the scheduler gave to others).  The load
 average is printed before and after each input.
 Both run under the garbage-collection policy the CLI sets for every command
-(``analyzer.cli.common.collect_less``); ``--default-gc`` keeps CPython's default instead.
+(``analyzer.collector.collect_less``); ``--default-gc`` keeps CPython's default instead.
 Writes ``bench/results/lint.json``.  A measurement, not a test.
 """
 
@@ -36,7 +36,7 @@ sys.path.insert(0, str(HERE))
 
 from run import generate, generate_hirdb, generate_sybase  # noqa: E402
 
-from analyzer.cli.common import collect_less  # noqa: E402
+from analyzer.collector import collect_less  # noqa: E402
 from analyzer.config import LintSettings  # noqa: E402
 from analyzer.core import Options, analyze_paths  # noqa: E402
 from analyzer.rules.selection import resolve  # noqa: E402

@@ -24,7 +24,7 @@ import click
 from analyzer import __version__
 from analyzer.cli.audit import audit
 from analyzer.cli.comment import comment
-from analyzer.cli.common import EXIT_ENVIRONMENT, collect_less
+from analyzer.cli.common import EXIT_ENVIRONMENT
 from analyzer.cli.dialects import dialects_cmd
 from analyzer.cli.diff import diff
 from analyzer.cli.graph import graph
@@ -35,6 +35,7 @@ from analyzer.cli.replication import replication
 from analyzer.cli.rules import rules
 from analyzer.cli.scan import scan
 from analyzer.cli.size import size
+from analyzer.collector import collect_less
 from grammars.profile import COMPILED_SQLGLOT_MESSAGE, compiled_sqlglot
 
 

@@ -36,6 +36,7 @@ at a time and the scope's links; the scope step holds the scope's checked files
 
 from __future__ import annotations
 
+import itertools
 import os
 import pickle
 import shutil
@@ -46,7 +47,7 @@ from dataclasses import field, replace
 from typing import Any
 
 from analyzer import workflow
-from analyzer.collector import paused
+from analyzer.collector import collect_less, paused
 from analyzer.core import Options
 from analyzer.ir import Diagnostic, FileResult, Severity, pack, unpack
 from analyzer.passes.link_context import ScopeLinks, merge_links, scope_links
@@ -146,21 +147,24 @@ class PhaseOne:
     named: frozenset[str] | None = None
 
     def __call__(self, index: int, chunks: Iterable[Chunk]) -> Iterator[FirstRow]:
+        collect_less()  # as the CLI does: Spark's Python workers never run it
         path = _spill_name(self.spill, "p1", index)
         with open(path, "wb") as handle:
             at = 0
             for chunk in chunks:
-                items = [
+                # one file at a time: a chunk's IR held at once made the collector walk
+                # a growing heap (15 % of the phase at 2,500 files a chunk)
+                analysed = (
                     worker.read_and_analyse(
                         a, shown, size, self.options, (chunk.scope, order), self.source_rules
                     )
                     for a, shown, order, size in chunk.files
-                ]
-                items += [
+                )
+                settled = (
                     worker.Analysed(Prepared(r, scope=chunk.scope), None, None)
                     for r in chunk.settled
-                ]
-                for item in items:
+                )
+                for item in itertools.chain(analysed, settled):
                     data = _stored(item)
                     handle.write(data)
                     yield self.row(item, (path, at, len(data)))
@@ -292,6 +296,7 @@ class PhaseTwo:
     settings: worker.RunSettings
 
     def __call__(self, index: int, chunks: Iterable[Chunk]) -> Iterator[SecondReport]:
+        collect_less()  # as the CLI does: Spark's Python workers never run it
         decided: Settled = self.settled.value
         places = iter(decided.spilled.get(index, ()))
         writer = direct.PartWriter(self.out, f"{index:05d}-{self.run}-s2")
@@ -403,6 +408,7 @@ class ScopeStep:
     def __call__(
         self, index: int, scopes: Iterable[tuple[str, Sequence[tuple[int, Where]], bool]]
     ) -> Iterator[dict[tuple[str, str], int]]:
+        collect_less()  # as the CLI does: Spark's Python workers never run it
         writer = direct.PartWriter(self.out, f"{index:05d}-{self.tag}-s3")
         counts: Counter[tuple[str, str]] = Counter()
         try:

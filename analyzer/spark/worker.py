@@ -46,7 +46,7 @@ from dataclasses import replace
 from typing import Any
 
 from analyzer import workflow
-from analyzer.collector import paused
+from analyzer.collector import collect_less, paused
 from analyzer.config import AuditSettings
 from analyzer.core import Options, analyze_source
 from analyzer.diagnostics import CODES
@@ -871,6 +871,7 @@ class OnePass:
     indexing: Indexing | None = None
 
     def __call__(self, packs: Iterable[Sequence[PackScope]]) -> Iterator[OutputRow]:
+        collect_less()  # as the CLI does: Spark's Python workers never run it
         for pack in packs:
             for scoped in pack:
                 yield from self.scope_rows(scoped)
