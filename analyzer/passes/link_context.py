@@ -30,6 +30,7 @@ import typing as t
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 
+from analyzer.collector import paused
 from analyzer.ir import (
     ConstraintKind,
     DataType,
@@ -160,22 +161,26 @@ class ReplicationContext:
         """The context by name, built once (O(objects)) and kept."""
         index = self._index
         if index is None:
-            index = ContextIndex(
-                tables=_grouped((s.name.name.lower(), s) for s in self.tables),
-                changes=_grouped((c.table.name.lower(), c) for c in self.table_changes),
-                definitions=_grouped((name.lower(), table) for name, table in self.definitions),
-                definition_changes=_grouped((c.name.lower(), c) for c in self.definition_changes),
-                functions=frozenset(f.lower() for f in self.functions),
-                publications=frozenset(p.lower() for p in self.publications),
-                publication_changes=_grouped(
-                    (c.publication.lower(), c) for c in self.publication_changes
-                ),
-                files={f.path: f for f in self.files},
-                apart=_apart(self.tables, self.files),
-                renamed=any(c.new_key is not None for f in self.files for c in f.changes),
-            )
+            with paused():  # many acyclic objects at once: 1.0 -> 0.3 s at 20,000 tables
+                index = self._built()
             object.__setattr__(self, "_index", index)
         return index
+
+    def _built(self) -> ContextIndex:
+        return ContextIndex(
+            tables=_grouped((s.name.name.lower(), s) for s in self.tables),
+            changes=_grouped((c.table.name.lower(), c) for c in self.table_changes),
+            definitions=_grouped((name.lower(), table) for name, table in self.definitions),
+            definition_changes=_grouped((c.name.lower(), c) for c in self.definition_changes),
+            functions=frozenset(f.lower() for f in self.functions),
+            publications=frozenset(p.lower() for p in self.publications),
+            publication_changes=_grouped(
+                (c.publication.lower(), c) for c in self.publication_changes
+            ),
+            files={f.path: f for f in self.files},
+            apart=_apart(self.tables, self.files),
+            renamed=any(c.new_key is not None for f in self.files for c in f.changes),
+        )
 
     def __reduce__(self) -> tuple[type[ReplicationContext], tuple[t.Any, ...]]:
         # the fields only: the index is rebuilt where it is used
