@@ -137,3 +137,30 @@ def test_scan_conf_must_be_key_equals_value(tmp_path: Path) -> None:
     )
     assert got.exit_code == 2
     assert "'scopeFiles': expected KEY=VALUE" in got.output
+
+
+def test_tasks_run_with_the_clis_collector_thresholds(tmp_path: Path) -> None:
+    """Spark's Python workers are started by PySpark's daemon, never by the CLI: a task
+    of the spread or the one-pass path sets the CLI's thresholds itself (D133, D203)."""
+    import gc
+
+    from analyzer.collector import YOUNG_COLLECTIONS_EVERY
+    from analyzer.rules.selection import resolve
+    from analyzer.settings import SizingSettings
+    from analyzer.spark.spread import PhaseOne
+    from analyzer.spark.worker import OnePass, Reported, RunSettings
+
+    saved = gc.get_threshold()
+    selection = resolve(Options().config.lint)
+    run = RunSettings(selection, SizingSettings(), None, False, Reported("/", "/"))
+    tasks = [
+        lambda: list(PhaseOne(Options(), (), str(tmp_path))(0, [])),
+        lambda: list(OnePass(Options(), SizingSettings(), (), (), run)([])),
+    ]
+    try:
+        for task in tasks:
+            gc.set_threshold(700, 10, 10)  # CPython's default, as a Spark worker has it
+            task()
+            assert gc.get_threshold()[0] >= YOUNG_COLLECTIONS_EVERY
+    finally:
+        gc.set_threshold(*saved)
