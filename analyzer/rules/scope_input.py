@@ -1,4 +1,4 @@
-"""What a scope step reads of a checked file: the file reduced to it (docs/decisions.md D202).
+"""What a scope step reads of a checked file: the file reduced to it (decisions D202, D203).
 
 The scope rules (K003-K006, C002, G001-G003, :mod:`analyzer.rules.keys`,
 :mod:`analyzer.rules.schema`, :mod:`analyzer.rules.graph`) and the schema graph
@@ -79,10 +79,9 @@ def _read(table: Table, links: ScopeLinks | None) -> tuple[Column, ...]:
     index = links.replication.index
     if index.renamed or len(index.tables.get(table.name.name.lower(), ())) > 1:
         return table.columns  # C002 may compare this definition's columns
-    named = links.referenced.union(
-        *({c.lower() for c in k.columns} for k in table.constraints)
-    )  # fmt: skip
-    return tuple(c for c in table.columns if c.name.lower() in named)
+    own = {c.lower() for k in table.constraints for c in k.columns}
+    referenced = links.referenced  # not copied per table: a large schema names thousands
+    return tuple(c for c in table.columns if (n := c.name.lower()) in own or n in referenced)
 
 
 def _table(table: Table, links: ScopeLinks | None) -> Table:
