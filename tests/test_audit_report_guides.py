@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from analyzer.cli import main
 
@@ -57,3 +59,14 @@ def test_markdown_has_the_differences_table_escaped(tmp_path: Path) -> None:
     explained = _run(tmp_path, "--format", "markdown", "--explain")
     assert "<details><summary>Guides</summary>" in explained
     assert "agrees with Microsoft SSMA" in explained
+
+
+@given(st.text() | st.integers() | st.none())
+def test_a_value_on_one_line_is_what_the_slow_path_gives(value: object) -> None:
+    """``_plain``'s fast path (a printable string returned as it is) gives what line
+    breaks joined and controls replaced give, for any value."""
+    from analyzer.reporters.audit import _plain
+    from analyzer.reporters.markdown import CONTROLS
+
+    slow = " ".join(str(value).splitlines()) if value is not None else "-"
+    assert _plain(value) == CONTROLS.sub("\ufffd", slow)

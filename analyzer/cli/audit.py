@@ -29,6 +29,7 @@ from analyzer.cli.common import (
     sizing_settings,
     stdin_first,
 )
+from analyzer.collector import paused
 
 
 @click.command()
@@ -137,8 +138,9 @@ def audit(
     try:
         done = list(process(job, listed, resolve_jobs(jobs)))
         auditor = Auditor(target, sizing, config.audit, identifiers=identifiers)
-        audited = auditor.report((d.audit for d in done), paths)
-        doc = document(audited, __version__)
+        with paused():  # the report is a tree of acyclic objects, one per column (D194)
+            audited = auditor.report((d.audit for d in done), paths)
+            doc = document(audited, __version__)
     except (PoolError, KeyboardInterrupt) as err:
         pool_failed(err if str(err) else PoolError("interrupted"))
     except Exception as err:
@@ -148,14 +150,17 @@ def audit(
         # the report's tables are the workers' (sorted): each finds its DDL by identity
         made = {id(tb): text for d in done for tb, text in zip(d.audit.tables, d.ddl, strict=True)}
         _emit_ddl([(tb, made[id(tb)]) for tb in audited.tables], ddl_dir)
-    if fmt == "json":
-        emit(report.to_json(doc), output)
-    elif fmt == "markdown":
-        emit(report.to_markdown(doc, explain), output)
-    elif render is not None:
-        emit(render(doc), output)
+    if render is not None:
+        text = render(doc)  # matplotlib's figures: left to the collector
     else:
-        emit(report.to_text(doc, explain), output)
+        with paused():  # the text of that tree: strings and lists only
+            if fmt == "json":
+                text = report.to_json(doc)
+            elif fmt == "markdown":
+                text = report.to_markdown(doc, explain)
+            else:
+                text = report.to_text(doc, explain)
+    emit(text, output)
     errors = report_diagnostics(results, found)
     level = fail_on or config.audit.fail_on
     failing = {"never": set(), "unsupported": {"unsupported"}, "lossy": {"lossy", "unsupported"}}
